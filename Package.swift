@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "cmdtool",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    // Embeddable in an app or a platform layer: no dependencies, not even Foundation.
+    .library(name: "CommandCodec", targets: ["CommandCodec"]),
+    .library(name: "Replay", targets: ["Replay"]),
+    .executable(name: "cmdtool", targets: ["cmdtool"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+  ],
+  targets: [
+    .target(name: "CommandCodec"),
+    .target(name: "Replay", dependencies: ["CommandCodec"]),
+    .executableTarget(
+      name: "cmdtool",
+      dependencies: [
+        "CommandCodec", "Replay",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+    .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
+    .testTarget(name: "ReplayTests", dependencies: ["Replay", "CommandCodec"]),
+    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool"]),
+  ]
+)

@@ -1,0 +1,12 @@
+/// Limits a binary decoder enforces against hostile input, checked before anything is allocated.
+public struct BinaryDecodingOptions: Sendable, Hashable {
+  /// The longest record payload accepted, in bytes (64 MiB by default).
+  public var maxRecordLength: Int
+  /// The longest string or byte field accepted, in bytes (16 MiB by default).
+  public var maxStringLength: Int
+
+  public init(maxRecordLength: Int = 64 << 20, maxStringLength: Int = 16 << 20) {
+    self.maxRecordLength = maxRecordLength
+    self.maxStringLength = maxStringLength
+  }
+}

@@ -1,0 +1,339 @@
+/// Parses binary records out of bytes known to hold them whole; the decoding state between records.
+///
+/// Every error carries the absolute byte offset (`baseOffset` plus the position) and the index of
+/// the record being parsed.
+struct BinaryRecordParser {
+  var numbering: CommandNumbering = .cmdtool
+  let options: BinaryDecodingOptions
+
+  private var strings: ContiguousArray<String> = []
+  private var internedCount = 0
+  private var previousTime: Double = 0
+  private var previousInternalId: Int32 = 0
+  private var previousChildInternalId: Int32 = 0
+
+  /// The absolute offset of byte 0 of the buffer being parsed.
+  var baseOffset = 0
+  /// The index of the record being parsed (nil while parsing the header).
+  var recordIndex: Int? = nil
+
+  init(options: BinaryDecodingOptions) {
+    self.options = options
+  }
+
+  // MARK: - Errors
+
+  @inline(never)
+  func error(_ code: CodecError.Code, at position: Int, _ message: String) -> CodecError {
+    CodecError(code, at: .byte(baseOffset + position), record: recordIndex, message)
+  }
+
+  @inline(__always)
+  func varint(_ r: inout BinaryReader, _ what: @autoclosure () -> String) throws(CodecError) -> UInt64 {
+    switch r.readVarint() {
+    case .value(let v): return v
+    case .truncated: throw error(.malformed, at: r.position, "the record ends inside \(what())")
+    case .invalid(let nonCanonical):
+      if nonCanonical { throw error(.nonCanonical, at: r.position, "\(what()) is an overlong varint; write the shortest form") }
+      throw error(.malformed, at: r.position, "\(what()) is a varint of more than 64 bits")
+    }
+  }
+
+  @inline(__always)
+  func int32(_ r: inout BinaryReader, _ what: @autoclosure () -> String, base: Int32 = 0) throws(CodecError) -> Int32 {
+    let start = r.position
+    let value = Int64(base) &+ Int64(zigZag: try varint(&r, what()))
+    guard let narrow = Int32(exactly: value) else {
+      throw error(.numberOutOfRange, at: start, "\(what()) is \(value), outside Int32")
+    }
+    return narrow
+  }
+
+  // MARK: - Header
+
+  /// Parses the header record's payload (`r` spans exactly the payload).
+  mutating func parseHeader(_ r: inout BinaryReader, version: Int) throws(CodecError) -> TraceHeader {
+    var header = TraceHeader(version: version)
+    let presenceStart = r.position
+    let presence = try varint(&r, "the header's presence bits")
+    if presence & ~BinaryFormat.knownHeaderBits != 0 {
+      throw error(.unknownField, at: presenceStart, "the header sets presence bits 0x\(String(presence & ~BinaryFormat.knownHeaderBits, radix: 16)) that format version \(version) does not define")
+    }
+    if presence & BinaryFormat.headerNumberingBit != 0 {
+      let start = r.position
+      let name = try plainString(&r, "the header's numbering")
+      guard CommandNumbering.named(name) != nil else {
+        throw error(.unknownNumbering, at: start, "unknown numbering \"\(name)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
+      }
+      header.numbering = name
+    }
+    if presence & BinaryFormat.headerCreatedBit != 0 { header.created = try plainString(&r, "the header's creation time") }
+    if presence & BinaryFormat.headerCreatorBit != 0 { header.creator = try plainString(&r, "the header's creator") }
+    if presence & BinaryFormat.headerViewportBit != 0 {
+      let width = try int32(&r, "the viewport width")
+      let height = try int32(&r, "the viewport height")
+      let scaleStart = r.position
+      guard let scale = r.readDouble() else { throw error(.malformed, at: r.position, "the header ends inside the viewport scale") }
+      guard scale.isFinite && scale >= 0 else { throw error(.invalidValue, at: scaleStart, "the viewport scale \(scale) is not a finite, non-negative number") }
+      header.viewport = Viewport(width: width, height: height, scale: scale)
+    }
+    if presence & BinaryFormat.headerPreferencesBit != 0 {
+      let countStart = r.position
+      let count = try varint(&r, "the preference count")
+      guard count <= UInt64(r.remaining / 2) else {
+        throw error(.malformed, at: countStart, "the header declares \(count) preferences but has room for at most \(r.remaining / 2)")
+      }
+      var previousKey: [UInt8]? = nil
+      for _ in 0..<count {
+        let keyStart = r.position
+        let key = try plainString(&r, "a preference key")
+        let keyBytes = Array(key.utf8)
+        if let previousKey, !previousKey.lexicographicallyPrecedes(keyBytes) {
+          if previousKey == keyBytes { throw error(.duplicateKey, at: keyStart, "preference \"\(key)\" appears twice") }
+          throw error(.nonCanonical, at: keyStart, "preferences must be sorted by key; \"\(key)\" comes too late")
+        }
+        previousKey = keyBytes
+        let value = try plainString(&r, "the value of preference \"\(key)\"")
+        guard header.preferences.updateValue(value, forKey: key) == nil else {
+          throw error(.duplicateKey, at: keyStart, "preference \"\(key)\" appears twice (keys equal after Unicode normalization count as one)")
+        }
+      }
+    }
+    guard r.isAtEnd else { throw error(.malformed, at: r.position, "\(r.remaining) bytes are left over at the end of the header") }
+    return header
+  }
+
+  /// A length-prefixed string without interning, as the header writes them.
+  private func plainString(_ r: inout BinaryReader, _ what: @autoclosure () -> String) throws(CodecError) -> String {
+    let start = r.position
+    let length = try varint(&r, "the length of \(what())")
+    return try utf8String(&r, length: length, lengthStart: start, what())
+  }
+
+  @inline(__always)
+  private func utf8String(_ r: inout BinaryReader, length: UInt64, lengthStart: Int, _ what: @autoclosure () -> String) throws(CodecError) -> String {
+    guard length <= UInt64(options.maxStringLength) else {
+      throw error(.stringTooLong, at: lengthStart, "\(what()) declares \(length) bytes, more than the limit of \(options.maxStringLength)")
+    }
+    let bytesStart = r.position
+    guard let bytes = r.readBytes(count: Int(length)) else {
+      throw error(.malformed, at: bytesStart, "\(what()) declares \(length) bytes but the record has \(r.remaining) left")
+    }
+    if let bad = UTF8Validation.firstInvalidOffset(bytes) {
+      throw error(.invalidUTF8, at: bytesStart + bad, "\(what()) is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16)))")
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  // MARK: - Strings with interning
+
+  @inline(__always)
+  private mutating func string(_ r: inout BinaryReader, _ what: @autoclosure () -> String) throws(CodecError) -> String {
+    let start = r.position
+    let head = try varint(&r, what())
+    if head & 1 == 1 {
+      let slot = head >> 1
+      let available = min(internedCount, BinaryFormat.stringTableCapacity)
+      guard slot < UInt64(available) else {
+        throw error(.malformed, at: start, "\(what()) refers to string slot \(slot), but only \(available) slots are filled")
+      }
+      return strings[Int(slot)]
+    }
+    let length = head >> 2
+    guard length != 0 else {
+      throw error(.nonCanonical, at: start, "\(what()) is an empty string; leave its presence bit clear instead")
+    }
+    let interned = head & 0b10 != 0
+    if interned && length > UInt64(BinaryFormat.maxInternedLength) {
+      throw error(.malformed, at: start, "\(what()) is interned but \(length) bytes long; at most \(BinaryFormat.maxInternedLength) may be")
+    }
+    let value = try utf8String(&r, length: length, lengthStart: start, what())
+    if interned { intern(value) }
+    return value
+  }
+
+  private mutating func intern(_ value: String) {
+    if internedCount < BinaryFormat.stringTableCapacity {
+      strings.append(value)
+    } else {
+      strings[internedCount % BinaryFormat.stringTableCapacity] = value
+    }
+    internedCount += 1
+  }
+
+  // MARK: - Records
+
+  /// Parses one record's payload (`r` spans exactly the payload).
+  mutating func parseRecord(kind: BinaryFormat.RecordKind, _ r: inout BinaryReader) throws(CodecError) -> TraceRecord {
+    let time = try readTime(&r)
+    let record: TraceRecord
+    switch kind {
+    case .batch: record = TraceRecord(time: time, .batch(try parseBatch(&r)))
+    case .event: record = try parseEvent(&r, time: time)
+    case .modalResult:
+      let dialog = try int32(&r, "the dialog id")
+      let value = try int32(&r, "the modal result")
+      record = TraceRecord(time: time, .modalResult(dialog: dialog, value: value))
+    case .marker:
+      let start = r.position
+      let presence = try varint(&r, "the marker's presence bits")
+      guard presence & ~0b11 == 0 else { throw error(.unknownField, at: start, "the marker sets presence bits beyond its label and detail") }
+      let label = presence & 1 != 0 ? try string(&r, "the marker label") : ""
+      let detail = presence & 2 != 0 ? try string(&r, "the marker detail") : ""
+      record = TraceRecord(time: time, .marker(label: label, detail: detail))
+    }
+    guard r.isAtEnd else { throw error(.malformed, at: r.position, "\(r.remaining) bytes are left over at the end of the record") }
+    return record
+  }
+
+  private mutating func readTime(_ r: inout BinaryReader) throws(CodecError) -> Double {
+    let start = r.position
+    let head = try varint(&r, "the record time")
+    let time: Double
+    if head & 1 == 0 {
+      time = previousTime + Double(head >> 1)
+    } else {
+      guard head == 1 else { throw error(.malformed, at: start, "the record time has an unknown form 0x\(String(head, radix: 16))") }
+      guard let absolute = r.readDouble() else { throw error(.malformed, at: r.position, "the record ends inside its time") }
+      time = absolute
+    }
+    if let failure = TraceTime.validate(time, after: previousTime) {
+      throw error(failure.code, at: start, failure.message)
+    }
+    previousTime = time
+    return time
+  }
+
+  private mutating func parseBatch(_ r: inout BinaryReader) throws(CodecError) -> [Command] {
+    let countStart = r.position
+    let count = try varint(&r, "the command count")
+    // Every command takes at least two bytes: check before reserving room for them.
+    guard count <= UInt64(r.remaining / 2) else {
+      throw error(.malformed, at: countStart, "the batch declares \(count) commands but its record holds at most \(r.remaining / 2)")
+    }
+    var commands: [Command] = []
+    commands.reserveCapacity(Int(count))
+    for _ in 0..<count { commands.append(try parseCommand(&r)) }
+    return commands
+  }
+
+  @inline(__always)
+  private mutating func parseCommand(_ r: inout BinaryReader) throws(CodecError) -> Command {
+    let start = r.position
+    let code = try varint(&r, "the command type")
+    guard let type = numbering.type(forCode: code) else {
+      throw error(.unknownCommandType, at: start, "command type code \(code) does not exist in numbering \(numbering.name) (codes 0–\(numbering.types.count - 1))")
+    }
+    var command = Command(type)
+    let presenceStart = r.position
+    let presence = try varint(&r, "the presence bits of \(type.name)")
+    if presence == 0 { return command }
+    if presence & ~BinaryFormat.knownCommandBits != 0 {
+      throw error(.unknownField, at: presenceStart, "\(type.name) sets presence bits 0x\(String(presence & ~BinaryFormat.knownCommandBits, radix: 16)) that no command field has")
+    }
+    if presence & (1 << 0) != 0 {
+      command.internalId = try int32(&r, "internalId", base: previousInternalId)
+      previousInternalId = command.internalId
+    }
+    if presence & (1 << 1) != 0 {
+      command.childInternalId = try int32(&r, "childInternalId", base: previousChildInternalId)
+      previousChildInternalId = command.childInternalId
+    }
+    if presence & (1 << 2) != 0 { command.value = try int32(&r, "value") }
+    if presence & (1 << 3) != 0 { command.textValue = try string(&r, "textValue") }
+    if presence & (1 << 4) != 0 { command.textValue2 = try string(&r, "textValue2") }
+    if presence & ~0b11111 != 0 {
+      if presence & (1 << 5) != 0 {
+        let flagsStart = r.position
+        let flags = try varint(&r, "flags")
+        guard let narrow = UInt32(exactly: flags) else { throw error(.numberOutOfRange, at: flagsStart, "flags is \(flags), outside UInt32") }
+        command.flags = narrow
+      }
+      if presence & (1 << 6) != 0 { command.key = try string(&r, "key") }
+      if presence & (1 << 7) != 0 { command.row = try int32(&r, "row") }
+      if presence & (1 << 8) != 0 { command.column = try int32(&r, "column") }
+      if presence & (1 << 9) != 0 {
+        let sheetStart = r.position
+        let sheet = try varint(&r, "sheet")
+        guard let narrow = UInt16(exactly: sheet) else { throw error(.numberOutOfRange, at: sheetStart, "sheet is \(sheet), outside UInt16") }
+        command.sheet = narrow
+      }
+      if presence & (1 << 10) != 0 { command.width = try int32(&r, "width") }
+      if presence & (1 << 11) != 0 { command.height = try int32(&r, "height") }
+    }
+    try checkCanonical(command, presence: presence, at: presenceStart)
+    return command
+  }
+
+  /// A set presence bit must carry a non-default value: one command, one encoding.
+  @inline(__always)
+  private func checkCanonical(_ command: Command, presence: UInt64, at position: Int) throws(CodecError) {
+    var actual: UInt64 = 0
+    if command.internalId != 0 { actual |= 1 << 0 }
+    if command.childInternalId != 0 { actual |= 1 << 1 }
+    if command.value != 0 { actual |= 1 << 2 }
+    if !command.textValue.isEmpty { actual |= 1 << 3 }
+    if !command.textValue2.isEmpty { actual |= 1 << 4 }
+    if command.flags != 0 { actual |= 1 << 5 }
+    if !command.key.isEmpty { actual |= 1 << 6 }
+    if command.row != 0 { actual |= 1 << 7 }
+    if command.column != 0 { actual |= 1 << 8 }
+    if command.sheet != 0 { actual |= 1 << 9 }
+    if command.width != 0 { actual |= 1 << 10 }
+    if command.height != 0 { actual |= 1 << 11 }
+    if actual != presence {
+      let bit = (actual ^ presence).trailingZeroBitCount
+      let field = BinaryFormat.commandFieldBits[bit]
+      throw error(.nonCanonical, at: position, "\(command.type.name) marks \(field.rawValue) present with its default value; leave the bit clear instead")
+    }
+  }
+
+  private mutating func parseEvent(_ r: inout BinaryReader, time: Double) throws(CodecError) -> TraceRecord {
+    let kindStart = r.position
+    let code = try varint(&r, "the event class")
+    guard code <= UInt64(UInt8.max), let kind = EventKind(rawValue: UInt8(code)) else {
+      throw error(.unknownEventType, at: kindStart, "event class code \(code) does not exist (codes 1–\(EventKind.allCases.count))")
+    }
+    let target = try int32(&r, "the event target")
+    let descriptors = kind.fields
+    let presenceStart = r.position
+    let presence = try varint(&r, "the presence bits of \(kind.name)")
+    if descriptors.count < 64 && presence >> UInt64(descriptors.count) != 0 {
+      throw error(.unknownField, at: presenceStart, "\(kind.name) has \(descriptors.count) fields but sets presence bit \(63 - presence.leadingZeroBitCount)")
+    }
+    var values = [EventFieldValue?](repeating: nil, count: descriptors.count)
+    for (index, descriptor) in descriptors.enumerated() where presence & (1 << UInt64(index)) != 0 {
+      let start = r.position
+      let what = "\(kind.name).\(descriptor.name)"
+      let value: EventFieldValue
+      switch descriptor.type {
+      case .int32: value = .int32(try int32(&r, what))
+      case .uint32:
+        let raw = try varint(&r, what)
+        guard let narrow = UInt32(exactly: raw) else { throw error(.numberOutOfRange, at: start, "\(what) is \(raw), outside UInt32") }
+        value = .uint32(narrow)
+      case .int64: value = .int64(Int64(zigZag: try varint(&r, what)))
+      case .bool: value = .bool(true)
+      case .double:
+        guard let double = r.readDouble() else { throw error(.malformed, at: start, "the record ends inside \(what)") }
+        value = .double(double)
+      case .string: value = .string(try string(&r, what))
+      case .bytes:
+        let length = try varint(&r, "the length of \(what)")
+        guard length <= UInt64(options.maxStringLength) else {
+          throw error(.stringTooLong, at: start, "\(what) declares \(length) bytes, more than the limit of \(options.maxStringLength)")
+        }
+        guard let bytes = r.readBytes(count: Int(length)) else {
+          throw error(.malformed, at: start, "\(what) declares \(length) bytes but the record has \(r.remaining) left")
+        }
+        value = .bytes(Array(bytes))
+      }
+      if value.isDefault {
+        throw error(.nonCanonical, at: start, "\(what) is present with its default value; leave its presence bit clear instead")
+      }
+      values[index] = value
+    }
+    let event = try EventFieldAssigner.makeEvent(kind) { index, _, _ in values[index] }
+    return TraceRecord(time: time, .event(target: target, event))
+  }
+}

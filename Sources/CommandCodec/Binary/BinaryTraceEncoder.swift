@@ -1,0 +1,287 @@
+/// Writes a trace in the binary format (`docs/BINARY_FORMAT.md`): header, then one record at a time.
+///
+/// The encoder is stateful (the interning table, the previous time and ids), so records must be
+/// encoded in order with one encoder, exactly as a decoder will read them.
+///
+/// ```swift
+/// var encoder = BinaryTraceEncoder()
+/// var bytes: [UInt8] = []
+/// try encoder.encodeHeader(TraceHeader(), into: &bytes)
+/// try encoder.encode(.batch([Command(.createButton, internalId: 2, childInternalId: 5)], at: 0), into: &bytes)
+/// ```
+public struct BinaryTraceEncoder: Sendable {
+  /// The numbering whose codes the encoder writes (the toolkit's own by default).
+  public let numbering: CommandNumbering
+  /// Which strings go into the interning table.
+  public let interning: StringInterning
+  /// The largest record the encoder writes; larger ones are refused as decoders would refuse them.
+  public let maxRecordLength: Int
+  /// The longest string the encoder writes.
+  public let maxStringLength: Int
+
+  private var strings = EncoderStringTable()
+  private var previousTime: Double = 0
+  private var previousInternalId: Int32 = 0
+  private var previousChildInternalId: Int32 = 0
+  private var failed = false
+
+  public init(
+    numbering: CommandNumbering = .cmdtool, interning: StringInterning = .repeatingFields,
+    limits: BinaryDecodingOptions = BinaryDecodingOptions()
+  ) {
+    self.numbering = numbering
+    self.interning = interning
+    self.maxRecordLength = limits.maxRecordLength
+    self.maxStringLength = limits.maxStringLength
+  }
+
+  /// Appends the magic, the version, the numbering and the header record to `out`.
+  ///
+  /// - Throws: `invalidValue` for a header version this encoder does not write.
+  public mutating func encodeHeader(_ header: TraceHeader, into out: inout [UInt8]) throws(CodecError) {
+    guard header.version == Int(BinaryFormat.version) else {
+      throw CodecError(.unsupportedVersion, at: .byte(out.count), "this encoder writes format version \(BinaryFormat.version), not \(header.version)")
+    }
+    out.append(contentsOf: BinaryFormat.magic)
+    out.append(BinaryFormat.version)
+    out.append(numbering.id)
+    var payload: [UInt8] = []
+    var presence: UInt64 = 0
+    if header.numbering != nil { presence |= BinaryFormat.headerNumberingBit }
+    if header.created != nil { presence |= BinaryFormat.headerCreatedBit }
+    if header.creator != nil { presence |= BinaryFormat.headerCreatorBit }
+    if header.viewport != nil { presence |= BinaryFormat.headerViewportBit }
+    if !header.preferences.isEmpty { presence |= BinaryFormat.headerPreferencesBit }
+    payload.writeVarint(presence)
+    if let numbering = header.numbering { payload.writeLengthPrefixed(numbering) }
+    if let created = header.created { payload.writeLengthPrefixed(created) }
+    if let creator = header.creator { payload.writeLengthPrefixed(creator) }
+    if let viewport = header.viewport {
+      payload.writeZigZag(Int64(viewport.width))
+      payload.writeZigZag(Int64(viewport.height))
+      payload.writeDouble(viewport.scale)
+    }
+    if !header.preferences.isEmpty {
+      let sorted = header.sortedPreferences
+      payload.writeVarint(UInt64(sorted.count))
+      for (key, value) in sorted {
+        payload.writeLengthPrefixed(key)
+        payload.writeLengthPrefixed(value)
+      }
+    }
+    out.writeVarint(UInt64(payload.count))
+    out.append(contentsOf: payload)
+  }
+
+  /// Appends one record to `out`.
+  ///
+  /// - Throws: `invalidValue` or `timeGoesBackwards` for a bad time, `unknownCommandType` for a
+  ///   type the numbering lacks, `stringTooLong` and `recordTooLong` past the limits. Nothing is
+  ///   appended when it throws; after `recordTooLong` the encoder refuses further records.
+  public mutating func encode(_ record: TraceRecord, into out: inout [UInt8]) throws(CodecError) {
+    guard !failed else {
+      throw CodecError(.invalidValue, at: .byte(out.count), "the encoder stopped after an earlier record was too long")
+    }
+    if let failure = TraceTime.validate(record.time, after: previousTime) {
+      throw CodecError(failure.code, at: .byte(out.count), failure.message)
+    }
+    try precheck(record, at: out.count)
+    let start = out.count
+    switch record.body {
+    case .batch(let commands):
+      out.append(BinaryFormat.RecordKind.batch.rawValue)
+      out.append(0)  // the length, patched below
+      writeTime(record.time, into: &out)
+      out.writeVarint(UInt64(commands.count))
+      for command in commands { writeCommand(command, into: &out) }
+    case .event(let target, let event):
+      out.append(BinaryFormat.RecordKind.event.rawValue)
+      out.append(0)
+      writeTime(record.time, into: &out)
+      out.writeVarint(UInt64(event.kind.rawValue))
+      out.writeZigZag(Int64(target))
+      writeEventFields(event, into: &out)
+    case .modalResult(let dialog, let value):
+      out.append(BinaryFormat.RecordKind.modalResult.rawValue)
+      out.append(0)
+      writeTime(record.time, into: &out)
+      out.writeZigZag(Int64(dialog))
+      out.writeZigZag(Int64(value))
+    case .marker(let label, let detail):
+      out.append(BinaryFormat.RecordKind.marker.rawValue)
+      out.append(0)
+      writeTime(record.time, into: &out)
+      let presence: UInt64 = (label.isEmpty ? 0 : 1) | (detail.isEmpty ? 0 : 2)
+      out.writeVarint(presence)
+      let intern = interning == .all
+      if !label.isEmpty { writeString(label, intern: intern, into: &out) }
+      if !detail.isEmpty { writeString(detail, intern: intern, into: &out) }
+    }
+    try patchLength(recordStart: start, into: &out)
+  }
+
+  // MARK: - Records
+
+  /// Writes the payload length into the byte reserved after the kind, widening it when needed.
+  private mutating func patchLength(recordStart start: Int, into out: inout [UInt8]) throws(CodecError) {
+    let lengthIndex = start + 1
+    let length = out.count - lengthIndex - 1
+    if length < 0x80 {
+      out[lengthIndex] = UInt8(length)
+      return
+    }
+    guard length <= maxRecordLength else {
+      out.removeSubrange(start...)
+      failed = true
+      throw CodecError(.recordTooLong, at: .byte(start), "the record is \(length) bytes, more than the limit of \(maxRecordLength)")
+    }
+    var prefix: [UInt8] = []
+    prefix.writeVarint(UInt64(length))
+    out.replaceSubrange(lengthIndex...lengthIndex, with: prefix)
+  }
+
+  private mutating func writeTime(_ time: Double, into out: inout [UInt8]) {
+    let time = time == 0 ? 0 : time  // -0 is 0
+    if time < 9_007_199_254_740_992, time == time.rounded(.towardZero),
+      previousTime == previousTime.rounded(.towardZero)
+    {
+      out.writeVarint(UInt64(time - previousTime) << 1)
+    } else {
+      out.append(1)
+      out.writeDouble(time)
+    }
+    previousTime = time
+  }
+
+  @inline(__always)
+  private mutating func writeCommand(_ command: Command, into out: inout [UInt8]) {
+    // `precheck` has made sure the numbering has every type of the batch.
+    let code = numbering.code(for: command.type) ?? 0
+    out.writeVarint(UInt64(code))
+    var presence: UInt64 = 0
+    if command.internalId != 0 { presence |= 1 << 0 }
+    if command.childInternalId != 0 { presence |= 1 << 1 }
+    if command.value != 0 { presence |= 1 << 2 }
+    if !command.textValue.isEmpty { presence |= 1 << 3 }
+    if !command.textValue2.isEmpty { presence |= 1 << 4 }
+    if command.flags != 0 { presence |= 1 << 5 }
+    if !command.key.isEmpty { presence |= 1 << 6 }
+    if command.row != 0 { presence |= 1 << 7 }
+    if command.column != 0 { presence |= 1 << 8 }
+    if command.sheet != 0 { presence |= 1 << 9 }
+    if command.width != 0 { presence |= 1 << 10 }
+    if command.height != 0 { presence |= 1 << 11 }
+    out.writeVarint(presence)
+    if presence == 0 { return }
+    if presence & (1 << 0) != 0 {
+      out.writeZigZag(Int64(command.internalId) - Int64(previousInternalId))
+      previousInternalId = command.internalId
+    }
+    if presence & (1 << 1) != 0 {
+      out.writeZigZag(Int64(command.childInternalId) - Int64(previousChildInternalId))
+      previousChildInternalId = command.childInternalId
+    }
+    if presence & (1 << 2) != 0 { out.writeZigZag(Int64(command.value)) }
+    if presence & (0b11 << 3) != 0 {
+      let internMask = internedTextFields(command.type)
+      if presence & (1 << 3) != 0 { writeString(command.textValue, intern: internMask & 1 != 0, into: &out) }
+      if presence & (1 << 4) != 0 { writeString(command.textValue2, intern: internMask & 2 != 0, into: &out) }
+    }
+    if presence & ~0b11111 == 0 { return }
+    if presence & (1 << 5) != 0 { out.writeVarint(UInt64(command.flags)) }
+    if presence & (1 << 6) != 0 { writeString(command.key, intern: interning != .none, into: &out) }
+    if presence & (1 << 7) != 0 { out.writeZigZag(Int64(command.row)) }
+    if presence & (1 << 8) != 0 { out.writeZigZag(Int64(command.column)) }
+    if presence & (1 << 9) != 0 { out.writeVarint(UInt64(command.sheet)) }
+    if presence & (1 << 10) != 0 { out.writeZigZag(Int64(command.width)) }
+    if presence & (1 << 11) != 0 { out.writeZigZag(Int64(command.height)) }
+  }
+
+  /// Bit 0: intern textValue; bit 1: intern textValue2.
+  @inline(__always)
+  private func internedTextFields(_ type: CommandType) -> UInt8 {
+    switch interning {
+    case .none: return 0
+    case .all: return 0b11
+    case .repeatingFields:
+      switch type {
+      case .setStyle: return 0b11
+      case .updatePreference, .deletePreference, .addColumn, .addOption, .addSheet: return 0b01
+      default: return 0
+      }
+    }
+  }
+
+  private mutating func writeEventFields(_ event: Event, into out: inout [UInt8]) {
+    let fields = EventFieldCollector.fields(of: event)
+    var presence: UInt64 = 0
+    for (index, field) in fields.enumerated() where !field.value.isDefault { presence |= 1 << UInt64(index) }
+    out.writeVarint(presence)
+    let intern = interning == .all
+    for field in fields where !field.value.isDefault {
+      switch field.value {
+      case .int32(let v): out.writeZigZag(Int64(v))
+      case .uint32(let v): out.writeVarint(UInt64(v))
+      case .int64(let v): out.writeZigZag(v)
+      case .bool: break  // presence alone says true
+      case .double(let v): out.writeDouble(v)
+      case .string(let v): writeString(v, intern: intern, into: &out)
+      case .bytes(let v):
+        out.writeVarint(UInt64(v.count))
+        out.append(contentsOf: v)
+      }
+    }
+  }
+
+  // MARK: - Strings
+
+  /// Writes a string as a literal (interned or not) or as a reference to an interned copy.
+  @inline(__always)
+  private mutating func writeString(_ string: String, intern: Bool, into out: inout [UInt8]) {
+    let length = string.utf8.count
+    if intern && length <= BinaryFormat.maxInternedLength {
+      if let slot = strings.slot(of: string) {
+        out.writeVarint(UInt64(slot) << 1 | 1)
+        return
+      }
+      strings.intern(string)
+      out.writeVarint(UInt64(length) << 2 | 0b10)
+    } else {
+      out.writeVarint(UInt64(length) << 2)
+    }
+    out.writeUTF8(string)
+  }
+
+  /// Refuses a record the decoders would refuse (a string too long, a type the numbering lacks)
+  /// before anything is written, so that a refusal leaves the encoder's state untouched.
+  private func precheck(_ record: TraceRecord, at offset: Int) throws(CodecError) {
+    func check(_ length: Int) throws(CodecError) {
+      if length > maxStringLength {
+        throw CodecError(.stringTooLong, at: .byte(offset), "a string of \(length) bytes is longer than the limit of \(maxStringLength)")
+      }
+    }
+    switch record.body {
+    case .batch(let commands):
+      for command in commands {
+        if numbering.id != CommandNumbering.cmdtool.id && numbering.code(for: command.type) == nil {
+          throw CodecError(.unknownCommandType, at: .byte(offset), "\(command.type.name) has no code in numbering \(numbering.name)")
+        }
+        try check(command.textValue.utf8.count)
+        try check(command.textValue2.utf8.count)
+        try check(command.key.utf8.count)
+      }
+    case .event(_, let event):
+      for field in EventFieldCollector.fields(of: event) {
+        switch field.value {
+        case .string(let s): try check(s.utf8.count)
+        case .bytes(let b): try check(b.count)
+        default: break
+        }
+      }
+    case .modalResult: break
+    case .marker(let label, let detail):
+      try check(label.utf8.count)
+      try check(detail.utf8.count)
+    }
+  }
+}

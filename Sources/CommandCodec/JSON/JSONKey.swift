@@ -1,0 +1,48 @@
+/// The object keys the trace format defines outside event fields, matched from raw bytes.
+enum JSONKey: UInt8, CaseIterable {
+  // Command fields (type first, then the engine's order).
+  case type, internalId, childInternalId, value, key, textValue, textValue2
+  case row, column, sheet, width, height, flags
+  // Record keys.
+  case t, batch, event, target, modal, marker, detail
+  // Header keys.
+  case trace, numbering, created, creator, viewport, preferences
+  // Viewport keys (width and height are shared with commands).
+  case scale
+
+  var name: String { JSONKey.names[Int(rawValue)] }
+
+  var bit: UInt64 { 1 << UInt64(rawValue) }
+
+  private static let names: [String] = [
+    "type", "internalId", "childInternalId", "value", "key", "textValue", "textValue2",
+    "row", "column", "sheet", "width", "height", "flags",
+    "t", "batch", "event", "target", "modal", "marker", "detail",
+    "trace", "numbering", "created", "creator", "viewport", "preferences", "scale",
+  ]
+
+  private static let nameBytes: [[UInt8]] = names.map { Array($0.utf8) }
+
+  private static let byLength: [[JSONKey]] = {
+    var buckets = [[JSONKey]](repeating: [], count: 16)
+    for key in JSONKey.allCases { buckets[key.name.utf8.count].append(key) }
+    return buckets
+  }()
+
+  /// The key spelled by `bytes`, exactly.
+  @inline(__always)
+  static func match(_ bytes: UnsafeRawBufferPointer) -> JSONKey? {
+    guard bytes.count < byLength.count else { return nil }
+    for key in byLength[bytes.count] {
+      let candidate = nameBytes[Int(key.rawValue)]
+      if candidate.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return key }
+    }
+    return nil
+  }
+
+  /// The keys of a command other than "type", with the field each sets.
+  static let commandFields: [JSONKey] = [
+    .internalId, .childInternalId, .value, .key, .textValue, .textValue2,
+    .row, .column, .sheet, .width, .height, .flags,
+  ]
+}

@@ -1,0 +1,63 @@
+/// Strict UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
+enum UTF8Validation {
+  /// The offset of the first byte that starts an invalid sequence, or nil when all of `bytes` is valid.
+  ///
+  /// - Complexity: O(n), with an eight-bytes-at-a-time path for ASCII.
+  static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    let count = bytes.count
+    var i = 0
+    while i < count {
+      // ASCII fast path: eight bytes at a time while no high bit is set.
+      while i + 8 <= count {
+        let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        if word & 0x8080_8080_8080_8080 != 0 { break }
+        i += 8
+      }
+      if i >= count { break }
+      let lead = bytes[i]
+      if lead < 0x80 {
+        i += 1
+        continue
+      }
+      let length: Int
+      var lower: UInt8 = 0x80
+      var upper: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: length = 3; lower = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: length = 3; upper = 0x9F  // no surrogates
+      case 0xF0: length = 4; lower = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4: length = 4; upper = 0x8F  // nothing above U+10FFFF
+      default: return i
+      }
+      guard i + length <= count else { return i }
+      let second = bytes[i + 1]
+      guard second >= lower && second <= upper else { return i }
+      var k = 2
+      while k < length {
+        guard bytes[i + k] & 0xC0 == 0x80 else { return i }
+        k += 1
+      }
+      i += length
+    }
+    return nil
+  }
+
+  /// Whether all of `bytes` is ASCII.
+  static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var i = 0
+    let count = bytes.count
+    var acc: UInt64 = 0
+    while i + 8 <= count {
+      acc |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      i += 8
+    }
+    while i < count {
+      acc |= UInt64(bytes[i])
+      i += 1
+    }
+    return acc & 0x8080_8080_8080_8080 == 0
+  }
+}
