@@ -51,6 +51,12 @@ public struct TraceDecoder: Sendable {
     }
   }
 
+  /// Whether the input is a JSON Lines stream without a header line.
+  public var isHeaderless: Bool {
+    if case .json(let decoder) = inner { return decoder.isHeaderless }
+    return false
+  }
+
   /// The number of records returned so far.
   public var recordCount: Int {
     switch inner {

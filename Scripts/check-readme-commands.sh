@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every command documented in README.md's ```sh blocks that starts with `cmdtool` or
+# `swift run cmdtool`, with the debug build, from a scratch copy of the repository's traces.
+# A trailing comment `# exit N` states an expected non-zero status. Keeps the README honest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --product cmdtool >/dev/null
+bin="$(swift build --show-bin-path)/cmdtool"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cp -r traces "$work/traces"
+failures=0
+count=0
+while IFS= read -r line; do
+  expected=0
+  if [[ "$line" =~ \#\ exit\ ([0-9]+)[[:space:]]*$ ]]; then expected="${BASH_REMATCH[1]}"; fi
+  command="${line%%#*}"
+  command="${command/#swift run cmdtool/$bin}"
+  command="${command/#cmdtool/$bin}"
+  count=$((count + 1))
+  set +e
+  (cd "$work" && eval "$command") >"$work/out" 2>&1
+  status=$?
+  set -e
+  if [[ $status -ne $expected ]]; then
+    echo "FAIL (exit $status, expected $expected): $line"
+    sed 's/^/    /' "$work/out" | head -20
+    failures=$((failures + 1))
+  else
+    echo "ok: $line"
+  fi
+done < <(awk '/^```sh/{inblock=1; next} /^```/{inblock=0} inblock && /^(swift run )?cmdtool /' README.md)
+echo "$count README commands run, $failures failed"
+[[ $failures -eq 0 && $count -gt 0 ]]

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A thin owner of a POSIX file descriptor: unbuffered reads and writes that retry on EINTR.
+///
+/// Traces are read in large chunks straight into the decoder's buffer, so no further buffering
+/// layer (and no Foundation) sits on the replay hot path.
+public final class FileDescriptor: @unchecked Sendable {
+  /// The descriptor number.
+  public let rawValue: Int32
+  private let ownsDescriptor: Bool
+  private var isClosed = false
+
+  /// Wraps an open descriptor; `owns` says whether `close()`/deinit closes it.
+  public init(rawValue: Int32, owns: Bool) {
+    self.rawValue = rawValue
+    self.ownsDescriptor = owns
+  }
+
+  deinit {
+    if ownsDescriptor && !isClosed { _ = systemClose(rawValue) }
+  }
+
+  /// Standard input, not closed on deinit.
+  public static var standardInput: FileDescriptor { FileDescriptor(rawValue: 0, owns: false) }
+  /// Standard output, not closed on deinit.
+  public static var standardOutput: FileDescriptor { FileDescriptor(rawValue: 1, owns: false) }
+
+  /// Opens `path` for reading.
+  public static func open(forReadingAt path: String) throws(IOError) -> FileDescriptor {
+    let fd = systemOpen(path, O_RDONLY, 0)
+    guard fd >= 0 else { throw IOError(path: path, operation: "open", errno: errno) }
+    return FileDescriptor(rawValue: fd, owns: true)
+  }
+
+  /// Creates (or truncates) `path` for writing.
+  public static func open(forWritingAt path: String) throws(IOError) -> FileDescriptor {
+    let fd = systemOpen(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { throw IOError(path: path, operation: "create", errno: errno) }
+    return FileDescriptor(rawValue: fd, owns: true)
+  }
+
+  /// Reads up to `buffer.count` bytes; 0 means the end of input.
+  public func read(into buffer: UnsafeMutableRawBufferPointer, path: String) throws(IOError) -> Int {
+    while true {
+      let n = systemRead(rawValue, buffer.baseAddress, buffer.count)
+      if n >= 0 { return n }
+      if errno == EINTR { continue }
+      throw IOError(path: path, operation: "read", errno: errno)
+    }
+  }
+
+  /// Writes all of `bytes`.
+  public func write(_ bytes: UnsafeRawBufferPointer, path: String) throws(IOError) {
+    var offset = 0
+    while offset < bytes.count {
+      let n = systemWrite(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw IOError(path: path, operation: "write", errno: errno)
+      }
+      offset += n
+    }
+  }
+
+  /// Closes the descriptor (if owned).
+  public func close() {
+    guard ownsDescriptor && !isClosed else { return }
+    isClosed = true
+    _ = systemClose(rawValue)
+  }
+}
+
+/// A failed system call on a file, with the path and the system's reason.
+public struct IOError: Error, CustomStringConvertible, Sendable {
+  public var path: String
+  public var operation: String
+  public var code: Int32
+
+  public init(path: String, operation: String, errno code: Int32) {
+    self.path = path
+    self.operation = operation
+    self.code = code
+  }
+
+  public var description: String {
+    let reason = String(cString: strerror(code))
+    return "\(path): cannot \(operation): \(reason)"
+  }
+}
+
+// The C functions under names that don't clash with the methods above.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -1,0 +1,156 @@
+import CommandCodec
+
+/// Renders trace records as short lines for people: time, direction, what happened.
+///
+/// ```text
+/// #0       0.000s  →  CREATE_APPLICATION child=1 text="Login"
+/// #1.0     0.012s  →  CREATE_BUTTON id=2 child=5 text="OK"
+/// #1.1     0.012s  →  SET_STYLE id=5 ACTIVE color="#ff0000"
+/// #2       1.500s  ←  ValueEvent → 5 text="alice"
+/// ```
+///
+/// A batch of several commands gets one line per command, numbered `#record.command`.
+public enum TraceRecordFormatter {
+  /// The lines for `record`, the `index`-th record of its trace.
+  public static func lines(for record: TraceRecord, index: Int) -> [String] {
+    let time = formatTime(record.time)
+    switch record.body {
+    case .batch(let commands):
+      if commands.isEmpty { return [row("#\(index)", time, "→", "(empty batch)")] }
+      if commands.count == 1 { return [row("#\(index)", time, "→", describe(commands[0]))] }
+      return commands.enumerated().map { position, command in
+        row("#\(index).\(position)", time, "→", describe(command))
+      }
+    case .event(let target, let event):
+      return [row("#\(index)", time, "←", describe(event, target: target))]
+    case .modalResult(let dialog, let value):
+      return [row("#\(index)", time, "←", "modal result \(value) for dialog \(dialog)")]
+    case .marker(let label, let detail):
+      return [row("#\(index)", time, "·", "marker \(quote(label))" + (detail.isEmpty ? "" : " — \(detail)"))]
+    }
+  }
+
+  /// A one-line summary of a header.
+  public static func describe(_ header: TraceHeader, format: TraceFormat?, headerless: Bool = false) -> String {
+    var parts: [String] = []
+    if let format { parts.append(format == .binary ? "binary trace" : "JSON Lines trace") }
+    parts.append(headerless ? "no header" : "format \(header.version)")
+    if let numbering = header.numbering { parts.append("numbering \(numbering)") }
+    if let created = header.created { parts.append("created \(created)") }
+    if let creator = header.creator { parts.append("by \(creator)") }
+    if let viewport = header.viewport {
+      var text = "viewport \(viewport.width)×\(viewport.height)"
+      if viewport.scale != 0 { text += " @\(formatNumber(viewport.scale))x" }
+      parts.append(text)
+    }
+    if !header.preferences.isEmpty {
+      parts.append("\(header.preferences.count) preference\(header.preferences.count == 1 ? "" : "s")")
+    }
+    return parts.joined(separator: " · ")
+  }
+
+  private static func row(_ index: String, _ time: String, _ arrow: String, _ text: String) -> String {
+    pad(index, 8) + leftPad(time, 10) + "  " + arrow + "  " + text
+  }
+
+  /// A record time in seconds: `1.500s`, or with more digits when the milliseconds have a fraction.
+  public static func formatTime(_ milliseconds: Double) -> String {
+    if milliseconds == milliseconds.rounded(.towardZero) && milliseconds < 9e15 {
+      let whole = Int64(milliseconds)
+      let fraction = String(whole % 1000)
+      return "\(whole / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
+    }
+    return formatNumber(milliseconds / 1000) + "s"
+  }
+
+  /// A command with its non-default fields; SET_STYLE reads as `[SELECTOR] key="value"`.
+  public static func describe(_ command: Command) -> String {
+    var parts = [command.type.name]
+    if command.internalId != 0 { parts.append("id=\(command.internalId)") }
+    if command.childInternalId != 0 { parts.append("child=\(command.childInternalId)") }
+    if command.type == .setStyle {
+      // NORMAL is the common case and goes unsaid; other selectors are named.
+      if command.value != StyleSelector.normal.rawValue {
+        parts.append(StyleSelector(rawValue: command.value)?.name ?? "selector=\(command.value)")
+      }
+      parts.append("\(command.textValue)=\(quote(command.textValue2))")
+    } else {
+      if command.value != 0 { parts.append("value=\(command.value)") }
+      if !command.textValue.isEmpty { parts.append("text=\(quote(command.textValue))") }
+      if !command.textValue2.isEmpty { parts.append("text2=\(quote(command.textValue2))") }
+    }
+    if !command.key.isEmpty { parts.append("key=\(quote(command.key))") }
+    if command.row != 0 { parts.append("row=\(command.row)") }
+    if command.column != 0 { parts.append("column=\(command.column)") }
+    if command.sheet != 0 { parts.append("sheet=\(command.sheet)") }
+    if command.width != 0 { parts.append("width=\(command.width)") }
+    if command.height != 0 { parts.append("height=\(command.height)") }
+    if command.flags != 0 { parts.append("flags=0x" + String(command.flags, radix: 16)) }
+    return parts.joined(separator: " ")
+  }
+
+  /// An event with its target and non-default fields.
+  public static func describe(_ event: Event, target: Int32) -> String {
+    var parts = ["\(event.kind.name) → \(target)"]
+    var payload = event.payload
+    var describer = FieldDescriber()
+    payload.describe(into: &describer)
+    parts.append(contentsOf: describer.parts)
+    return parts.joined(separator: " ")
+  }
+
+  /// A string in double quotes with JSON escapes, so control characters stay visible.
+  public static func quote(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes += Array("\\\"".utf8)
+      case UInt8(ascii: "\\"): bytes += Array("\\\\".utf8)
+      case 0x0A: bytes += Array("\\n".utf8)
+      case 0x0D: bytes += Array("\\r".utf8)
+      case 0x09: bytes += Array("\\t".utf8)
+      case 0..<0x20, 0x7F:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func formatNumber(_ value: Double) -> String {
+    value == value.rounded(.towardZero) && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+  }
+
+  private static func leftPad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+  }
+}
+
+/// Collects `name=value` for an event's non-default fields.
+private struct FieldDescriber: EventFieldMapper {
+  var parts: [String] = []
+  mutating func map(_ name: StaticString, _ value: inout Int32) { if value != 0 { parts.append("\(name)=\(value)") } }
+  mutating func map(_ name: StaticString, _ value: inout UInt32) { if value != 0 { parts.append("\(name)=\(value)") } }
+  mutating func map(_ name: StaticString, _ value: inout Int64) { if value != 0 { parts.append("\(name)=\(value)") } }
+  mutating func map(_ name: StaticString, _ value: inout Bool) { if value { parts.append("\(name)") } }
+  mutating func map(_ name: StaticString, _ value: inout Double) {
+    if value.bitPattern != 0 { parts.append("\(name)=\(TraceRecordFormatter.formatNumber(value))") }
+  }
+  mutating func map(_ name: StaticString, _ value: inout String) {
+    if !value.isEmpty { parts.append("\(name)=\(TraceRecordFormatter.quote(value))") }
+  }
+  mutating func map(_ name: StaticString, _ value: inout [UInt8]) { if !value.isEmpty { parts.append("\(name)=<\(value.count) bytes>") } }
+}
+
+extension EventPayload {
+  fileprivate mutating func describe(into describer: inout FieldDescriber) {
+    do { try mapFields(&describer) } catch { preconditionFailure("describing cannot fail") }
+  }
+}

@@ -1,0 +1,106 @@
+import CommandCodec
+
+/// Reads a trace file (either format, detected from its first byte) one record at a time.
+///
+/// The file is read in chunks of `chunkSize` bytes, so memory stays bounded by the chunk and the
+/// largest record however long the trace is. Use `"-"` for standard input.
+///
+/// ```swift
+/// let reader = try TraceFileReader(path: "traces/login.jsonl")
+/// let header = try reader.readHeader()
+/// while let record = try reader.next() { print(record.time) }
+/// ```
+///
+/// When the content turns invalid, ``next()`` throws ``TraceFileError/invalidContent(path:_:)``
+/// after returning every whole record before the bad place.
+public final class TraceFileReader {
+  /// The path read (`"-"` for standard input).
+  public let path: String
+  private let file: FileDescriptor
+  private var decoder: TraceDecoder
+  private var chunk: [UInt8]
+  private var reachedEnd = false
+  private var lookahead: TraceRecord?
+
+  /// Opens `path`; `format` nil detects it from the first byte.
+  public init(path: String, format: TraceFormat? = nil, chunkSize: Int = 1 << 20) throws(TraceFileError) {
+    self.path = path
+    do {
+      file = path == "-" ? .standardInput : try FileDescriptor.open(forReadingAt: path)
+    } catch {
+      throw .io(error)
+    }
+    decoder = TraceDecoder(format: format)
+    chunk = [UInt8](repeating: 0, count: chunkSize)
+  }
+
+  /// The format, once the first bytes have been read.
+  public var format: TraceFormat? { decoder.format }
+
+  /// Whether the file is a JSON Lines stream without a header line.
+  public var isHeaderless: Bool { decoder.isHeaderless }
+
+  /// The number of records returned so far.
+  public var recordCount: Int { decoder.recordCount - (lookahead == nil ? 0 : 1) }
+
+  /// Reads as far as the header and returns it (the default header for a header-less JSON stream).
+  public func readHeader() throws(TraceFileError) -> TraceHeader {
+    while decoder.header == nil {
+      if let record = try pull() {
+        lookahead = record
+        break
+      }
+      if reachedEnd { break }
+    }
+    if let header = decoder.header { return header }
+    // Empty input or a file cut inside its header: let the decoder say which.
+    _ = try pull()
+    return decoder.header ?? TraceHeader()
+  }
+
+  /// The next record, or nil at the end of the file.
+  public func next() throws(TraceFileError) -> TraceRecord? {
+    if let record = lookahead {
+      lookahead = nil
+      return record
+    }
+    return try pull()
+  }
+
+  /// Reads every remaining record.
+  public func readAll() throws(TraceFileError) -> [TraceRecord] {
+    var records: [TraceRecord] = []
+    while let record = try next() { records.append(record) }
+    return records
+  }
+
+  private func pull() throws(TraceFileError) -> TraceRecord? {
+    while true {
+      do {
+        if let record = try decoder.next() { return record }
+      } catch {
+        throw .invalidContent(path: path, error)
+      }
+      if reachedEnd { return nil }
+      let file = self.file
+      let path = self.path
+      let result: Result<Int, IOError> = chunk.withUnsafeMutableBytes { buffer in
+        Result { () throws(IOError) -> Int in try file.read(into: buffer, path: path) }
+      }
+      let count: Int
+      switch result {
+      case .success(let n): count = n
+      case .failure(let error): throw .io(error)
+      }
+      if count == 0 {
+        reachedEnd = true
+        decoder.finish()
+      } else {
+        chunk.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+      }
+    }
+  }
+
+  /// Closes the file.
+  public func close() { file.close() }
+}

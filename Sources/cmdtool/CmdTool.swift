@@ -1,0 +1,28 @@
+import ArgumentParser
+
+@main
+struct CmdTool: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cmdtool",
+    abstract: "Record, replay, diff and check the command protocol between a UI engine and its platform.",
+    discussion: """
+      A trace is a session between the engine and the platform: the engine's command batches, the \
+      platform's events and modal results, and markers, each with its time. Traces come as JSON Lines \
+      (.jsonl, one record per line, easy to read and to print from C++) or binary (.cmdtrace, compact); \
+      every command reads both.
+
+      Start with:
+        cmdtool show traces/login.jsonl
+        cmdtool convert traces/login.jsonl /tmp/login.cmdtrace
+
+      Exit status: 0 success, 2 bad input (the message on standard error names the file, line or \
+      byte, and record), 64 bad usage.
+      """,
+    version: CmdToolVersion.current,
+    subcommands: [Show.self, Convert.self]
+  )
+}
+
+enum CmdToolVersion {
+  static let current = "0.1.0"
+}

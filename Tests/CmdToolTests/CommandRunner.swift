@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Runs the built `cmdtool` binary, as a user would, and captures what it prints.
+struct CommandRunner {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutBytes: Data
+  }
+
+  /// The directory of the test bundle holds the binaries of the same build.
+  static var binary: URL {
+    let testBinary = URL(fileURLWithPath: CommandLine.arguments[0])
+    var directory = testBinary.deletingLastPathComponent()
+    // On macOS the test bundle is a directory: Foo.xctest/Contents/MacOS/Foo.
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+      directory.deleteLastPathComponent()
+    }
+    return directory.appendingPathComponent("cmdtool")
+  }
+
+  /// The repository root, for the bundled traces.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+  static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Read before waiting, so a full pipe cannot block the child.
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
+  }
+
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cmdtool-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@Suite struct ConvertCommandTests {
+  @Test func jsonToBinaryToJsonIsLosslessAndBinaryRoundTripIsByteIdentical() throws {
+    let dir = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let source = CommandRunner.path("traces/login.jsonl")
+    let binary = dir.appendingPathComponent("a.cmdtrace").path
+    let json = dir.appendingPathComponent("b.jsonl").path
+    let binary2 = dir.appendingPathComponent("c.cmdtrace").path
+    #expect(try CommandRunner.run(["convert", source, binary]).status == 0)
+    #expect(try CommandRunner.run(["convert", binary, json]).status == 0)
+    #expect(try CommandRunner.run(["convert", json, binary2]).status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: json)) == Data(contentsOf: URL(fileURLWithPath: source)))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: binary)) == Data(contentsOf: URL(fileURLWithPath: binary2)))
+    // The binary form is much smaller.
+    let binarySize = try Data(contentsOf: URL(fileURLWithPath: binary)).count
+    let jsonSize = try Data(contentsOf: URL(fileURLWithPath: source)).count
+    #expect(binarySize * 3 < jsonSize)
+  }
+
+  @Test func truncatedInputKeepsEveryWholeRecord() throws {
+    let dir = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let binary = dir.appendingPathComponent("full.cmdtrace").path
+    #expect(try CommandRunner.run(["convert", CommandRunner.path("traces/login.jsonl"), binary]).status == 0)
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: binary))
+    let cut = dir.appendingPathComponent("cut.cmdtrace")
+    try bytes.prefix(bytes.count - 3).write(to: cut)
+    let out = dir.appendingPathComponent("out.jsonl").path
+    let result = try CommandRunner.run(["convert", cut.path, out])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("the input ends inside a record"))
+    #expect(result.stderr.contains("wrote the 27 whole records before the error"))
+    let written = try String(contentsOfFile: out, encoding: .utf8)
+    let original = try String(contentsOfFile: CommandRunner.path("traces/login.jsonl"), encoding: .utf8)
+    let originalLines = original.split(separator: "\n")
+    #expect(written.split(separator: "\n") == Array(originalLines.dropLast()))
+  }
+
+  @Test func toStandardOutputNeedsAFormat() throws {
+    let result = try CommandRunner.run(["convert", CommandRunner.path("traces/login.jsonl"), "-"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("cannot tell the output format"))
+    let json = try CommandRunner.run(["convert", CommandRunner.path("traces/login.jsonl"), "-", "--to", "json"])
+    #expect(json.status == 0)
+    #expect(json.stdout.hasPrefix("{\"trace\":1,"))
+  }
+
+  @Test func refusesToOverwriteItsInput() throws {
+    let result = try CommandRunner.run(["convert", "x.jsonl", "x.jsonl"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("would overwrite the input"))
+  }
+}
