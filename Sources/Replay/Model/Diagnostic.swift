@@ -1,0 +1,80 @@
+/// A protocol violation (or a command the model does not model) found while replaying.
+///
+/// Diagnostics never stop the model: it does what a platform would do (usually ignore the command)
+/// and goes on. In strict mode the replay stops at the first ``Severity/error``.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  public enum Severity: String, Sendable, Comparable {
+    /// A command or event the model accepts but does not model; not a violation.
+    case note
+    /// A protocol violation.
+    case error
+
+    public static func < (a: Severity, b: Severity) -> Bool { a == .note && b == .error }
+  }
+
+  /// The record where it happened.
+  public var recordIndex: Int
+  /// The command's position within its batch, for command diagnostics.
+  public var commandIndex: Int?
+  /// The record's time, in milliseconds.
+  public var time: Double
+  public var rule: DiagnosticRule
+  public var message: String
+
+  public var severity: Severity { rule.severity }
+
+  public var description: String {
+    let place = commandIndex.map { "#\(recordIndex).\($0)" } ?? "#\(recordIndex)"
+    return "\(place) at \(TraceRecordFormatter.formatTime(time)): \(severity.rawValue) [\(rule.rawValue)] \(message)"
+  }
+}
+
+/// The rules the reference model checks, each with a stable id (docs/PROTOCOL.md, "Diagnostics").
+public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
+  case unknownTarget = "unknown-target"
+  case unknownParent = "unknown-parent"
+  case duplicateCreate = "duplicate-create"
+  case missingId = "missing-id"
+  case childOfLeaf = "child-of-leaf"
+  case cycle = "cycle"
+  case removeNonChild = "remove-non-child"
+  case reorderNonChild = "reorder-non-child"
+  case reorderOutOfRange = "reorder-out-of-range"
+  case notAView = "not-a-view"
+  case unsupportedTarget = "unsupported-target"
+  case invalidSelector = "invalid-selector"
+  case emptyStyleKey = "empty-style-key"
+  case invalidTimerInterval = "invalid-timer-interval"
+  case duplicateTimer = "duplicate-timer"
+  case duplicateApplication = "duplicate-application"
+  case modalResultWithoutModal = "modal-result-without-modal"
+  case notModelled = "not-modelled"
+
+  public var severity: Diagnostic.Severity { self == .notModelled ? .note : .error }
+
+  /// What the rule says, for documentation and `cmdtool check --rules`.
+  public var summary: String {
+    switch self {
+    case .unknownTarget: return "a command addresses an id that was never created (or was deleted)"
+    case .unknownParent: return "a CREATE_* names a parent that does not exist; the element is created detached"
+    case .duplicateCreate: return "a CREATE_* reuses the id of a live element; the command is ignored"
+    case .missingId: return "a CREATE_* has no childInternalId (0); the command is ignored"
+    case .childOfLeaf: return "a CREATE_* puts a child under an element that cannot hold children; it is attached anyway"
+    case .cycle: return "a CREATE_* makes an element its own parent; the command is ignored"
+    case .removeNonChild: return "REMOVE_CHILD names a child that is not a child of that parent; ignored"
+    case .reorderNonChild: return "REORDER_CHILD names a child that is not a child of that parent; ignored"
+    case .reorderOutOfRange: return "REORDER_CHILD moves past the end (appended) or to a negative index (moved first)"
+    case .notAView: return "a view switch names an element that is not a frame view; ignored"
+    case .unsupportedTarget: return "a command is sent to an element of a kind it does not apply to; ignored"
+    case .invalidSelector: return "SET_STYLE's value is not a selector (0–5); ignored"
+    case .emptyStyleKey: return "SET_STYLE has an empty key; ignored"
+    case .invalidTimerInterval: return "CREATE_TIMER's interval is not positive; the timer never fires"
+    case .duplicateTimer: return "CREATE_TIMER reuses the id of a running timer; ignored"
+    case .duplicateApplication: return "a second CREATE_APPLICATION while one exists; ignored"
+    case .modalResultWithoutModal: return "a modal result names no open dialog or action sheet"
+    case .notModelled: return "a command the model accepts but does not model (no engine sends it, or only old engines did)"
+    }
+  }
+
+  public static func < (a: DiagnosticRule, b: DiagnosticRule) -> Bool { a.rawValue < b.rawValue }
+}

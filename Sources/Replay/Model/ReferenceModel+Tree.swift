@@ -1,0 +1,143 @@
+import CommandCodec
+
+/// Creating, detaching, reordering and deleting elements.
+extension ReferenceModel {
+  mutating func createApplication(_ command: Command) {
+    let id = command.childInternalId
+    if let existing = state.applicationId {
+      return report(.duplicateApplication, "CREATE_APPLICATION \(id) while application \(existing) exists")
+    }
+    guard id != 0 else { return report(.missingId, "CREATE_APPLICATION has no childInternalId") }
+    guard state.elements[id] == nil else {
+      return report(.duplicateCreate, "CREATE_APPLICATION reuses id \(id) of a live \(state.elements[id]!.kind.rawValue)")
+    }
+    var application = Element(id: id, kind: .application, parent: nil)
+    application.text = command.textValue
+    application.secondaryText = command.textValue2
+    application.flags = command.flags
+    state.elements[id] = application
+    state.applicationId = id
+  }
+
+  mutating func createElement(_ kind: ElementKind, _ command: Command) {
+    let id = command.childInternalId
+    let parentId = command.internalId
+    guard id != 0 else { return report(.missingId, "\(command.type.name) under \(parentId) has no childInternalId") }
+    if let existing = state.elements[id] {
+      return report(.duplicateCreate, "\(command.type.name) reuses id \(id) of a live \(existing.kind.rawValue)")
+    }
+    guard id != parentId else {
+      return report(.cycle, "\(command.type.name) makes element \(id) its own parent")
+    }
+    var element = Element(id: id, kind: kind, parent: nil)
+    element.text = command.textValue
+    element.secondaryText = command.textValue2
+    element.flags = command.flags
+    switch kind {
+    case .tableLayout, .pageControl: element.count = command.value
+    case .imageView:
+      // The first (smallest) URL, or an asset file name.
+      if ImageState.isNetworkURL(command.textValue) {
+        element.image!.add(ImageState.Source(url: command.textValue, width: command.width, height: command.height))
+      } else if !command.textValue.isEmpty {
+        element.image!.file = command.textValue
+      }
+      element.text = ""
+    default: element.value = command.value
+    }
+    // Views hang under the application whatever parent they name; iOS and GTK ignore it.
+    let attachTo: Int32? = kind.isView || kind == .navigationView ? (state.applicationId ?? parentId) : parentId
+    if let attachTo, let parent = state.elements[attachTo] {
+      if !parent.kind.canHaveChildren {
+        report(.childOfLeaf, "\(command.type.name) puts \(kind.rawValue) \(id) under \(parent.kind.rawValue) \(attachTo), which cannot hold children; attached anyway")
+      }
+      element.parent = attachTo
+      state.elements[attachTo]!.children.append(id)
+    } else {
+      report(.unknownParent, "\(command.type.name) puts \(kind.rawValue) \(id) under \(parentId), which does not exist; created detached")
+    }
+    state.elements[id] = element
+    switch kind {
+    case .frameView:
+      // Every platform shows the first frame view by itself.
+      if state.activeView == nil { state.activeView = id }
+    case .navigationView:
+      if state.navigationView == nil { state.navigationView = id }
+    case .dialog, .alertDialog, .actionSheet:
+      state.modalStack.append(id)
+    case .imageView:
+      imageIds.insert(id)
+      dirtyImages.insert(id)
+    default: break
+    }
+  }
+
+  /// DELETE_ELEMENT: removes the element and its whole subtree. Unknown ids are normal (the engine
+  /// deletes elements it never created, and descendants after their parent) and pass silently.
+  mutating func deleteElement(_ id: Int32) {
+    guard let element = state.elements[id] else { return }
+    if let parent = element.parent { state.elements[parent]?.children.removeAll { $0 == id } }
+    var pending = [id]
+    var removed: [Int32] = []
+    while let current = pending.popLast() {
+      guard let victim = state.elements.removeValue(forKey: current) else { continue }
+      removed.append(current)
+      pending.append(contentsOf: victim.children)
+      if victim.kind == .imageView {
+        if victim.image?.requestedURL != nil {
+          emit(.event(target: current, .imageRequest(ImageRequestEvent(mode: 2, imageUrl: victim.image!.requestedURL!, sourceInternalId: current))))
+        }
+        imageIds.remove(current)
+        dirtyImages.remove(current)
+      }
+    }
+    let removedSet = Set(removed)
+    stopTimers { removedSet.contains($0.owner) }
+    state.modalStack.removeAll { removedSet.contains($0) }
+    state.history.removeAll { removedSet.contains($0) }
+    if let active = state.activeView, removedSet.contains(active) { state.activeView = nil }
+    if let navigation = state.navigationView, removedSet.contains(navigation) {
+      state.navigationView = nil
+      state.isNavigationShown = false
+    }
+    if let application = state.applicationId, removedSet.contains(application) { state.applicationId = nil }
+    allImagesDirty = true
+  }
+
+  /// REMOVE_CHILD: detaches the child, which stays registered (iOS, Android); commands to it still
+  /// apply, but it is not on screen.
+  mutating func removeChild(_ child: Int32, from parent: Int32) {
+    guard state.elements[parent] != nil else {
+      return report(.unknownTarget, "REMOVE_CHILD addresses parent \(parent), which does not exist")
+    }
+    guard let element = state.elements[child] else {
+      return report(.unknownTarget, "REMOVE_CHILD removes \(child) from \(parent), but \(child) does not exist")
+    }
+    guard element.parent == parent else {
+      return report(.removeNonChild, "REMOVE_CHILD removes \(child) from \(parent), but \(child) is \(element.parent.map { "a child of \($0)" } ?? "detached")")
+    }
+    state.elements[parent]!.children.removeAll { $0 == child }
+    state.elements[child]!.parent = nil
+    state.modalStack.removeAll { $0 == child }
+    allImagesDirty = true
+  }
+
+  /// REORDER_CHILD: removes the child and inserts it at `index` of the list without it; past the end
+  /// it is appended (as iOS and Android do).
+  mutating func reorderChild(_ child: Int32, in parent: Int32, to index: Int32) {
+    guard let parentElement = state.elements[parent] else {
+      return report(.unknownTarget, "REORDER_CHILD addresses parent \(parent), which does not exist")
+    }
+    guard let position = parentElement.children.firstIndex(of: child) else {
+      return report(.reorderNonChild, "REORDER_CHILD moves \(child) within \(parent), but \(child) is not its child")
+    }
+    state.elements[parent]!.children.remove(at: position)
+    let count = state.elements[parent]!.children.count
+    var target = Int(index)
+    if target > count || target < 0 {
+      report(.reorderOutOfRange, "REORDER_CHILD moves \(child) to index \(index) of \(parent), which has \(count) other children; \(target < 0 ? "moved first" : "appended")")
+      target = min(max(target, 0), count)
+    }
+    state.elements[parent]!.children.insert(child, at: target)
+  }
+}

@@ -1,0 +1,72 @@
+import CommandCodec
+
+/// The active view, the history, the drawer and modal dialogs.
+extension ReferenceModel {
+  /// Makes `view` the active view. A forward switch pushes the old view on the history; a back
+  /// switch (value 3) does not, and drops `view` from the top of the history. Switching to the
+  /// view already active does nothing, so the engine's pair of switch commands counts once.
+  mutating func switchView(to view: Int32, back: Bool, via command: Command) {
+    guard let element = state.elements[view] else {
+      return report(.unknownTarget, "\(command.type.name) switches to view \(view), which does not exist")
+    }
+    guard element.kind.isView else {
+      return report(.notAView, "\(command.type.name) switches to \(element.kind.rawValue) \(view), which is not a frame view")
+    }
+    guard state.activeView != view else { return }
+    if back {
+      if state.history.last == view { state.history.removeLast() }
+    } else if let old = state.activeView {
+      state.history.append(old)
+    }
+    state.activeView = view
+    allImagesDirty = true
+  }
+
+  /// HISTORY_GO_BACK: shows the most recent view of the history, if any.
+  mutating func goBack() {
+    guard let previous = state.history.popLast() else { return }
+    state.activeView = previous
+    allImagesDirty = true
+  }
+
+  /// Opens or closes the drawer, telling the engine with a VisibilityEvent when that changes.
+  mutating func setNavigationShown(_ shown: Bool) {
+    guard let navigation = state.navigationView, state.isNavigationShown != shown else { return }
+    state.isNavigationShown = shown
+    emit(.event(target: navigation, .visibility(VisibilityEvent(visible: shown))))
+    allImagesDirty = true
+  }
+
+  /// A modal result closes the dialog or action sheet (the engine then removes it).
+  mutating func closeModal(_ dialog: Int32, value: Int32) {
+    guard let index = state.modalStack.lastIndex(of: dialog) else {
+      return report(.modalResultWithoutModal, "modal result \(value) for \(dialog), which is not an open dialog or action sheet")
+    }
+    state.modalStack.remove(at: index)
+    state.elements[dialog]?.modalResult = value
+    allImagesDirty = true
+  }
+
+  /// What a recorded platform event changes in the UI: the user typed, toggled, picked or paged.
+  mutating func applyRecordedEvent(_ event: Event, to target: Int32) {
+    switch event {
+    case .value(let value):
+      guard let kind = state.elements[target]?.kind else { return }
+      if kind.isTextInput {
+        state.elements[target]!.text = value.text
+      } else if target == state.navigationView {
+        setNavigationShown(value.value != 0)
+      } else {
+        switch kind {
+        case .switch, .checkbox, .picker, .pager, .flipperLayout, .radioGroup, .segmentedControl, .pageControl:
+          state.elements[target]!.value = value.value
+        default: break
+        }
+      }
+    case .visibility(let visibility):
+      if target == state.navigationView { setNavigationShown(visibility.visible) }
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,168 @@
+import CommandCodec
+
+/// The headless reference model of the platform: applies a trace's records to a ``UIState`` on a
+/// virtual clock, producing the state a conforming platform would show and the events it would
+/// send on its own.
+///
+/// Every rule is written down in docs/PROTOCOL.md. Protocol violations become ``Diagnostic``s and
+/// never stop the model.
+///
+/// ```swift
+/// var model = ReferenceModel(header: header)
+/// for (index, record) in records.enumerated() { model.apply(record, index: index) }
+/// model.advance(to: 12_500)   // toasts expire, timers fire, without waiting
+/// print(model.state.activeView as Any)
+/// ```
+public struct ReferenceModel: Sendable {
+  /// What the model keeps besides the state.
+  public struct Options: Sendable {
+    /// Whether to keep the platform's own events and toast expiries in ``emissions``.
+    public var recordEmissions: Bool
+    /// Diagnostics kept in ``diagnostics``; later ones are only counted.
+    public var maxDiagnostics: Int
+    /// Requests kept in the state's request log; older ones are dropped.
+    public var maxRequests: Int
+
+    public init(recordEmissions: Bool = true, maxDiagnostics: Int = 10_000, maxRequests: Int = 1_000) {
+      self.recordEmissions = recordEmissions
+      self.maxDiagnostics = maxDiagnostics
+      self.maxRequests = maxRequests
+    }
+  }
+
+  /// What the clock holds.
+  enum Scheduled: Sendable {
+    case timerTick(Int32)
+    case toastExpiry(Int)
+  }
+
+  /// The state after everything applied so far.
+  public internal(set) var state: UIState
+  /// Diagnostics, in order (at most ``Options/maxDiagnostics``).
+  public internal(set) var diagnostics: [Diagnostic] = []
+  /// All diagnostics found, including those not kept.
+  public internal(set) var diagnosticCounts: [Diagnostic.Severity: Int] = [:]
+  /// The platform's own events and toast expiries, in order (when ``Options/recordEmissions``).
+  public internal(set) var emissions: [PlatformEmission] = []
+  /// The number of platform emissions, including those not kept.
+  public internal(set) var emissionCount = 0
+  /// The options.
+  public let options: Options
+  /// The viewport the header gave, for picking image URLs.
+  public let viewport: Viewport?
+
+  var clock = VirtualClock<Scheduled>()
+  /// Image views whose request must be re-evaluated at the end of the record.
+  var dirtyImages: Set<Int32> = []
+  /// Every image view, so visibility changes can re-evaluate them all.
+  var imageIds: Set<Int32> = []
+  var allImagesDirty = false
+  var nextToastNumber = 1
+  /// Where diagnostics and emissions are attributed.
+  var currentRecord: Int? = nil
+  var currentCommand: Int? = nil
+
+  /// A model starting from the header's committed preferences and viewport.
+  public init(header: TraceHeader = TraceHeader(), options: Options = Options()) {
+    self.state = UIState(preferences: PreferenceStore(committed: header.preferences))
+    self.options = options
+    self.viewport = header.viewport
+  }
+
+  /// The first error diagnostic, if any (strict mode stops there).
+  public var firstError: Diagnostic? { diagnostics.first { $0.severity == .error } }
+
+  /// The number of error diagnostics found.
+  public var errorCount: Int { diagnosticCounts[.error, default: 0] }
+
+  /// The instant of the next thing the clock will do (a timer tick, a toast expiring).
+  public var nextDeadline: Double? { clock.nextDeadline }
+
+  // MARK: - Records
+
+  /// Advances the clock to the record's time, then applies it.
+  ///
+  /// - Parameter index: the record's index in its trace, for diagnostics.
+  /// - Complexity: O(c) for a batch of c commands, plus what falls due on the clock.
+  public mutating func apply(_ record: TraceRecord, index: Int) {
+    advance(to: record.time)
+    currentRecord = index
+    state.lastRecordIndex = index
+    switch record.body {
+    case .batch(let commands):
+      for position in commands.indices {
+        currentCommand = commands.count > 1 ? position : nil
+        apply(commands[position])
+      }
+      currentCommand = nil
+    case .event(let target, let event):
+      applyRecordedEvent(event, to: target)
+    case .modalResult(let dialog, let value):
+      closeModal(dialog, value: value)
+    case .marker:
+      break
+    }
+    finishRecord()
+  }
+
+  /// Runs the clock to `time` (never backwards): timers fire and toasts expire on the way.
+  public mutating func advance(to time: Double) {
+    currentRecord = nil
+    currentCommand = nil
+    while let (item, deadline) = clock.popNextDue(through: time) {
+      state.time = deadline
+      switch item {
+      case .timerTick(let id): fireTimer(id, at: deadline)
+      case .toastExpiry(let number): expireToast(number, at: deadline)
+      }
+    }
+    clock.settle(at: time)
+    state.time = max(state.time, time)
+  }
+
+  /// Runs the clock until nothing is scheduled, at most `limit` items.
+  ///
+  /// - Returns: nil when idle; otherwise a description of what keeps the clock busy (a timer
+  ///   repeats forever until its owner is deleted, so any running timer does).
+  public mutating func runUntilIdle(limit: Int = 100_000) -> String? {
+    var ran = 0
+    while let deadline = clock.nextDeadline {
+      if ran >= limit {
+        let timers = state.timers.values.sorted { $0.id < $1.id }
+        if let timer = timers.first {
+          return "timer \(timer.id) (owner \(timer.owner), every \(TraceRecordFormatter.formatNumber(timer.interval)) ms) keeps firing"
+            + (timers.count > 1 ? ", and \(timers.count - 1) more timer\(timers.count > 2 ? "s" : "")" : "")
+        }
+        return "the clock still has \(clock.pendingCount) scheduled items"
+      }
+      advance(to: deadline)
+      ran += 1
+    }
+    return nil
+  }
+
+  /// Work that follows every record: image requests for images that changed.
+  mutating func finishRecord() {
+    if allImagesDirty || !dirtyImages.isEmpty { evaluateImages() }
+  }
+
+  // MARK: - Diagnostics
+
+  mutating func report(_ rule: DiagnosticRule, _ message: String) {
+    diagnosticCounts[rule.severity, default: 0] += 1
+    guard diagnostics.count < options.maxDiagnostics else { return }
+    diagnostics.append(Diagnostic(recordIndex: currentRecord ?? -1, commandIndex: currentCommand, time: state.time, rule: rule, message: message))
+  }
+
+  mutating func emit(_ kind: PlatformEmission.Kind) {
+    emissionCount += 1
+    if options.recordEmissions {
+      emissions.append(PlatformEmission(time: state.time, recordIndex: currentRecord, kind: kind))
+    }
+  }
+
+  mutating func log(_ kind: PlatformRequest.Kind, from: Int32, text: String) {
+    if state.requests.count >= options.maxRequests { state.requests.removeFirst() }
+    state.requests.append(PlatformRequest(time: state.time, recordIndex: currentRecord ?? -1, kind: kind, from: from, text: text))
+  }
+}

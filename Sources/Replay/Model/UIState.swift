@@ -1,0 +1,71 @@
+import CommandCodec
+
+/// The UI a conforming platform shows at one moment: what the reference model computes.
+///
+/// Everything is keyed by id, so two states compare element by element whatever order things were
+/// created in. The canonical JSON form is written by ``StateSnapshotWriter`` (docs/STATE_FORMAT.md).
+public struct UIState: Hashable, Sendable {
+  /// Every live element (attached or detached), by id.
+  public internal(set) var elements: [Int32: Element] = [:]
+  /// The application's id (CREATE_APPLICATION's childInternalId).
+  public internal(set) var applicationId: Int32?
+  /// The top-level view shown.
+  public internal(set) var activeView: Int32?
+  /// Views to go back to, the most recent last.
+  public internal(set) var history: [Int32] = []
+  /// The navigation view (drawer), if one was created.
+  public internal(set) var navigationView: Int32?
+  /// Whether the drawer is open.
+  public internal(set) var isNavigationShown = false
+  /// Open dialogs and action sheets, the topmost last.
+  public internal(set) var modalStack: [Int32] = []
+  /// Toasts on screen, oldest first.
+  public internal(set) var toasts: [Toast] = []
+  /// Running timers, by id.
+  public internal(set) var timers: [Int32: ModelTimer] = [:]
+  /// Committed and pending preferences.
+  public internal(set) var preferences: PreferenceStore
+  /// Whether the status bar's network activity indicator is on.
+  public internal(set) var networkActivity = false
+  /// Whether QUIT_APP was received.
+  public internal(set) var hasQuit = false
+  /// Fire-and-forget requests, in order (the most recent ``ReferenceModel/Options/maxRequests``).
+  public internal(set) var requests: [PlatformRequest] = []
+  /// The moment this state is for, in milliseconds.
+  public internal(set) var time: Double = 0
+  /// The index of the last record applied, nil before the first.
+  public internal(set) var lastRecordIndex: Int?
+
+  public init(preferences: PreferenceStore = PreferenceStore()) {
+    self.preferences = preferences
+  }
+
+  /// The element with `id`.
+  public subscript(id: Int32) -> Element? { elements[id] }
+
+  /// The application element.
+  public var application: Element? { applicationId.flatMap { elements[$0] } }
+
+  /// Whether `id` is on screen: it and its ancestors are visible, and its root is the active view,
+  /// the open drawer or an open modal.
+  public func isDisplayed(_ id: Int32) -> Bool {
+    var current = id
+    var steps = 0
+    while let element = elements[current], steps <= elements.count {
+      guard element.isVisible else { return false }
+      if element.kind.isView { return current == activeView }
+      if element.kind == .navigationView { return current == navigationView && isNavigationShown }
+      if element.kind.isModal { return modalStack.contains(current) }
+      guard let parent = element.parent else { return false }
+      current = parent
+      steps += 1
+    }
+    return false
+  }
+
+  /// Elements not in the tree under the application (detached by REMOVE_CHILD or created under
+  /// an unknown parent), sorted by id.
+  public var detached: [Int32] {
+    elements.values.filter { $0.parent == nil && $0.id != applicationId }.map(\.id).sorted()
+  }
+}

@@ -1,0 +1,94 @@
+import CommandCodec
+
+/// Replays a trace through the ``ReferenceModel`` up to a ``ReplayPoint``.
+///
+/// ```swift
+/// let reader = try TraceFileReader(path: "traces/login.jsonl")
+/// let result = try Replayer.replay(reader, to: .time(6_500))
+/// print(StateTreeRenderer.render(result.state))
+/// ```
+///
+/// - Complexity: O(n) in the records up to the point; memory is bounded by the live state, not by
+///   the trace's length (records stream from the file).
+public enum Replayer {
+  /// What a replay produced.
+  public struct Result: Sendable {
+    public var header: TraceHeader
+    /// The model after the replay: its state, diagnostics and emissions.
+    public var model: ReferenceModel
+    /// The number of records applied.
+    public var recordsApplied: Int
+    /// The number of records in the trace, when the replay read them all.
+    public var recordsInTrace: Int?
+    /// The first error diagnostic, when strict mode stopped there.
+    public var stoppedAt: Diagnostic?
+
+    public var state: UIState { model.state }
+  }
+
+  /// Why a replay could not reach its point.
+  public enum Failure: Error, CustomStringConvertible {
+    case unreadable(TraceFileError)
+    case pointBeyondEnd(ReplayPoint, recordCount: Int)
+
+    public var description: String {
+      switch self {
+      case .unreadable(let error): return error.description
+      case .pointBeyondEnd(let point, let count):
+        return "\(point) is past the end: the trace has \(count) record\(count == 1 ? "" : "s")\(count > 0 ? " (#0–#\(count - 1))" : "")"
+      }
+    }
+  }
+
+  /// Replays the records of `reader` up to `point`.
+  ///
+  /// - Parameters:
+  ///   - strict: stop after the first record that caused an error diagnostic.
+  public static func replay(_ reader: TraceFileReader, to point: ReplayPoint = .end, strict: Bool = false, options: ReferenceModel.Options = .init()) throws(Failure) -> Result {
+    let header: TraceHeader
+    do {
+      header = try reader.readHeader()
+    } catch {
+      throw .unreadable(error)
+    }
+    var model = ReferenceModel(header: header, options: options)
+    var index = 0
+    var stoppedAt: Diagnostic? = nil
+    var readAll = false
+    do {
+      while true {
+        if case .record(let last) = point, index > last { break }
+        guard let record = try reader.next() else {
+          readAll = true
+          break
+        }
+        if case .time(let limit) = point, record.time > limit { break }
+        model.apply(record, index: index)
+        index += 1
+        if strict && model.errorCount > 0 {
+          stoppedAt = model.firstError
+          break
+        }
+      }
+    } catch {
+      throw .unreadable(error)
+    }
+    if case .record(let last) = point, index <= last, stoppedAt == nil {
+      throw .pointBeyondEnd(point, recordCount: index)
+    }
+    if case .time(let limit) = point, stoppedAt == nil { model.advance(to: limit) }
+    return Result(header: header, model: model, recordsApplied: index, recordsInTrace: readAll ? index : nil, stoppedAt: stoppedAt)
+  }
+
+  /// Replays in-memory records up to `point` (for tests and tools that hold a trace already).
+  public static func replay(_ records: [TraceRecord], header: TraceHeader = TraceHeader(), to point: ReplayPoint = .end, options: ReferenceModel.Options = .init()) -> ReferenceModel {
+    var model = ReferenceModel(header: header, options: options)
+    for (index, record) in records.enumerated() {
+      if case .record(let last) = point, index > last { break }
+      if case .time(let limit) = point, record.time > limit { break }
+      model.apply(record, index: index)
+    }
+    if case .time(let limit) = point { model.advance(to: limit) }
+    return model
+  }
+}

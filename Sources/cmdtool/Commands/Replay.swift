@@ -1,0 +1,92 @@
+import ArgumentParser
+import CommandCodec
+import Replay
+
+struct ReplayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "replay",
+    abstract: "Replay a trace through the reference model and print the UI state it produces.",
+    discussion: """
+      The reference model plays the platform: it builds the element tree, switches views, keeps \
+      styles, lists, images, dialogs, toasts, timers and preferences, exactly as docs/PROTOCOL.md \
+      says, on a virtual clock (toasts expire and timers fire without any waiting).
+
+        cmdtool replay traces/login.jsonl                 the state at the end
+        cmdtool replay traces/login.jsonl --at 7s         the state 7 seconds in
+        cmdtool replay traces/login.jsonl --at '#12'      the state after record 12
+        cmdtool replay traces/login.jsonl --format json   the canonical snapshot (docs/STATE_FORMAT.md)
+        cmdtool replay traces/login.jsonl --events        what the platform sent on its own
+
+      --at takes a record (#N, as `cmdtool show` numbers them), a time (12.5s, 1500ms, 2m) or end. \
+      The same trace always gives byte-identical output.
+
+      Protocol violations do not stop the replay (the model does what a platform would do); \
+      `cmdtool check` lists them. With --strict the replay stops after the first one and exits 1.
+
+      Exit status: 0 fine, 1 stopped by --strict, 2 unreadable input.
+      """
+  )
+
+  @Argument(help: "The trace to replay (.jsonl or .cmdtrace). Use - for standard input.")
+  var trace: String
+
+  @Option(name: .long, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
+  var at: String = "end"
+
+  @Option(name: .long, help: "text: an indented tree; json: the canonical state snapshot.")
+  var format: ShowFormat = .text
+
+  @Flag(name: .long, help: "Print the events the platform sent on its own (timers, image requests, drawer visibility, toast expiry) instead of the state.")
+  var events = false
+
+  @Flag(name: .long, help: "Stop at the first protocol violation and exit 1.")
+  var strict = false
+
+  func validate() throws {
+    if ReplayPoint(parsing: at) == nil {
+      throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
+    }
+  }
+
+  func run() throws {
+    let point = ReplayPoint(parsing: at)!
+    let result: Replayer.Result
+    do {
+      let reader = try TraceFileReader(path: trace)
+      result = try Replayer.replay(reader, to: point, strict: strict)
+    } catch let failure as Replayer.Failure {
+      printError(failure.description)
+      throw ExitStatus.badInput
+    } catch let error as TraceFileError {
+      throw error.reported()
+    }
+    let output = StandardOutput()
+    defer { output.flush() }
+    if events {
+      printEvents(result.model, to: output)
+    } else if format == .json {
+      output.write(bytes: StateSnapshotWriter.snapshot(of: result.state))
+    } else {
+      output.write(StateTreeRenderer.render(result.state))
+    }
+    if let stop = result.stoppedAt {
+      output.flush()
+      printError("stopped by --strict at \(stop)")
+      throw ExitCode(1)
+    }
+    let errors = result.model.errorCount
+    if errors > 0 && format == .text && !events {
+      output.flush()
+      printError("\(errors) protocol violation\(errors == 1 ? "" : "s") (see `cmdtool check \(trace)`)")
+    }
+  }
+
+  private func printEvents(_ model: ReferenceModel, to output: StandardOutput) {
+    switch format {
+    case .text:
+      for emission in model.emissions { output.writeLine(PlatformEmissionFormatter.line(for: emission)) }
+    case .json:
+      for emission in model.emissions { output.write(bytes: PlatformEmissionFormatter.jsonLine(for: emission)) }
+    }
+  }
+}
