@@ -63,12 +63,7 @@ extension ReferenceModel {
   /// Runs `body` on the target element, or reports `unknown-target`.
   @inline(__always)
   mutating func withElement(_ command: Command, _ body: (inout Element) -> Void) {
-    let id = command.internalId
-    if state.elements[id] != nil {
-      body(&state.elements[id]!)
-    } else {
-      reportUnknownTarget(command)
-    }
+    if !state.elements.update(command.internalId, body) { reportUnknownTarget(command) }
   }
 
   mutating func reportUnknownTarget(_ command: Command) {
@@ -79,11 +74,11 @@ extension ReferenceModel {
   /// Runs `body` on the target's list content, or reports why not.
   mutating func withList(_ command: Command, _ body: (inout ListContent) -> Void) {
     let id = command.internalId
-    guard let element = state.elements[id] else { return reportUnknownTarget(command) }
-    guard element.list != nil else {
-      return report(.unsupportedTarget, "\(command.type.name) applies to list and grid views, not to \(element.kind.rawValue) \(id)")
+    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(command) }
+    guard state.elements[slot: slot].list != nil else {
+      return report(.unsupportedTarget, "\(command.type.name) applies to list and grid views, not to \(state.elements[slot: slot].kind.rawValue) \(id)")
     }
-    body(&state.elements[id]!.list!)
+    body(&state.elements[slot: slot].list!)
   }
 
   // MARK: - Values
@@ -96,32 +91,30 @@ extension ReferenceModel {
     guard !command.textValue.isEmpty else {
       return report(.emptyStyleKey, "SET_STYLE on element \(command.internalId) has no key")
     }
-    let id = command.internalId
-    if state.elements[id] != nil {
-      state.elements[id]!.styles.set(command.textValue, to: command.textValue2, for: selector)
-      if state.elements[id]!.kind == .imageView && command.textValue == "width" { dirtyImages.insert(id) }
-    } else {
-      reportUnknownTarget(command)
-    }
+    guard let slot = state.elements.slot(of: command.internalId) else { return reportUnknownTarget(command) }
+    state.elements[slot: slot].styles.set(command.textValue, to: command.textValue2, for: selector)
+    if state.elements[slot: slot].kind == .imageView && command.textValue == "width" { dirtyImages.insert(command.internalId) }
   }
 
   @inline(__always)
   mutating func setTextValue(_ command: Command) {
-    withElement(command) { element in
-      element.text = command.textValue
-      if element.kind == .actionBar { element.secondaryText = command.textValue2 }
-    }
-    if state.elements[command.internalId]?.kind == .imageView {
+    guard let slot = state.elements.slot(of: command.internalId) else { return reportUnknownTarget(command) }
+    state.elements[slot: slot].text = command.textValue
+    switch state.elements[slot: slot].kind {
+    case .actionBar: state.elements[slot: slot].secondaryText = command.textValue2
+    case .imageView:
       // An image's text is an asset file name (ImageElement::setImageFile).
-      state.elements[command.internalId]!.image!.file = command.textValue.isEmpty ? nil : command.textValue
+      state.elements[slot: slot].image!.file = command.textValue.isEmpty ? nil : command.textValue
       dirtyImages.insert(command.internalId)
+    default: break
     }
   }
 
   @inline(__always)
   mutating func setIntValue(_ command: Command) {
     let id = command.internalId
-    guard let kind = state.elements[id]?.kind else { return reportUnknownTarget(command) }
+    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(command) }
+    let kind = state.elements[slot: slot].kind
     if kind == .application {
       // The application-level view switch (iOS): childInternalId names the view.
       return switchView(to: command.childInternalId, back: command.value == 3, via: command)
@@ -130,16 +123,16 @@ extension ReferenceModel {
       // The view-level view switch (Android, GTK): 1 show, 2 initial, 3 back.
       return switchView(to: id, back: command.value == 3, via: command)
     }
-    state.elements[id]!.value = command.value
+    state.elements[slot: slot].value = command.value
   }
 
   @inline(__always)
   mutating func setVisibility(_ command: Command) {
     let id = command.internalId
-    guard state.elements[id] != nil else { return reportUnknownTarget(command) }
+    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(command) }
     let visible = command.value != 0
-    if state.elements[id]!.isVisible != visible {
-      state.elements[id]!.isVisible = visible
+    if state.elements[slot: slot].isVisible != visible {
+      state.elements[slot: slot].isVisible = visible
       allImagesDirty = true
     }
     if id == state.navigationView { setNavigationShown(visible) }
@@ -156,10 +149,10 @@ extension ReferenceModel {
     let id = command.internalId
     guard let element = state.elements[id] else { return reportUnknownTarget(command) }
     if element.list != nil {
-      state.elements[id]!.list!.columns.append(ListContent.Column(name: command.textValue, type: command.value))
+      state.elements.update(id) { $0.list!.columns.append(ListContent.Column(name: command.textValue, type: command.value)) }
     } else if element.kind == .actionBar {
       // GTK turns a column on an action bar into a header-bar button.
-      state.elements[id]!.options.append(Element.Option(id: command.value, label: command.textValue))
+      state.elements.update(id) { $0.options.append(Element.Option(id: command.value, label: command.textValue)) }
     } else {
       report(.unsupportedTarget, "ADD_COLUMN applies to list and grid views and action bars, not to \(element.kind.rawValue) \(id)")
     }
@@ -169,9 +162,9 @@ extension ReferenceModel {
     let id = command.internalId
     guard let element = state.elements[id] else { return reportUnknownTarget(command) }
     if element.list != nil {
-      state.elements[id]!.list!.reshapeTable(sheetCount: command.value)
+      state.elements.update(id) { $0.list!.reshapeTable(sheetCount: command.value) }
     } else if element.kind == .pageControl {
-      state.elements[id]!.count = command.value
+      state.elements.update(id) { $0.count = command.value }
     } else {
       report(.unsupportedTarget, "RESHAPE_TABLE applies to list and grid views and page controls, not to \(element.kind.rawValue) \(id)")
     }
@@ -184,11 +177,11 @@ extension ReferenceModel {
     switch element.kind {
     case .imageView:
       cancelImageRequest(id)
-      state.elements[id]!.image!.clear()
+      state.elements.update(id) { $0.image!.clear() }
       dirtyImages.insert(id)
-    case .listView, .gridView: state.elements[id]!.list = ListContent()
-    case .picker, .actionSheet, .segmentedControl, .radioGroup: state.elements[id]!.options = []
-    default: state.elements[id]!.text = ""
+    case .listView, .gridView: state.elements.update(id) { $0.list = ListContent() }
+    case .picker, .actionSheet, .segmentedControl, .radioGroup: state.elements.update(id) { $0.options = [] }
+    default: state.elements.update(id) { $0.text = "" }
     }
   }
 
@@ -200,7 +193,7 @@ extension ReferenceModel {
       return report(.unsupportedTarget, "RELEASE applies to image views, not to \(element.kind.rawValue) \(id)")
     }
     cancelImageRequest(id)
-    state.elements[id]!.image!.isReleased = true
+    state.elements.update(id) { $0.image!.isReleased = true }
   }
 
   mutating func addImageURL(_ command: Command) {
@@ -209,8 +202,10 @@ extension ReferenceModel {
     guard element.kind == .imageView else {
       return report(.unsupportedTarget, "ADD_IMAGE_URL applies to image views, not to \(element.kind.rawValue) \(id)")
     }
-    state.elements[id]!.image!.add(ImageState.Source(url: command.textValue, width: command.width, height: command.height))
-    state.elements[id]!.image!.isReleased = false
+    state.elements.update(id) { element in
+      element.image!.add(ImageState.Source(url: command.textValue, width: command.width, height: command.height))
+      element.image!.isReleased = false
+    }
     dirtyImages.insert(id)
   }
 
@@ -220,6 +215,6 @@ extension ReferenceModel {
     guard element.kind == .text else {
       return report(.unsupportedTarget, "CREATE_LINK decorates a text label, not \(element.kind.rawValue) \(id)")
     }
-    state.elements[id]!.links.append(command.textValue)
+    state.elements.update(id) { $0.links.append(command.textValue) }
   }
 }

@@ -18,7 +18,7 @@ extension ReferenceModel {
       let wantedURL = wanted?.url ?? ""
       guard image.requestedURL != wantedURL else { continue }
       cancelImageRequest(id)
-      state.elements[id]!.image!.requestedURL = wantedURL
+      state.elements.update(id) { $0.image!.requestedURL = wantedURL }
       let height = element.styles.value("height").flatMap { Int32($0) }
       emit(.event(target: id, .imageRequest(ImageRequestEvent(
         mode: 1, imageUrl: wantedURL, sourceInternalId: id,
@@ -37,7 +37,7 @@ extension ReferenceModel {
   /// Sends CANCEL (to the image, as iOS does) for an outstanding request.
   mutating func cancelImageRequest(_ id: Int32) {
     guard let url = state.elements[id]?.image?.requestedURL else { return }
-    state.elements[id]!.image!.requestedURL = nil
+    state.elements.update(id) { $0.image!.requestedURL = nil }
     emit(.event(target: id, .imageRequest(ImageRequestEvent(mode: 2, imageUrl: url, sourceInternalId: id))))
   }
 }

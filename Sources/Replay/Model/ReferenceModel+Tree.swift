@@ -8,14 +8,14 @@ extension ReferenceModel {
       return report(.duplicateApplication, "CREATE_APPLICATION \(id) while application \(existing) exists")
     }
     guard id != 0 else { return report(.missingId, "CREATE_APPLICATION has no childInternalId") }
-    guard state.elements[id] == nil else {
-      return report(.duplicateCreate, "CREATE_APPLICATION reuses id \(id) of a live \(state.elements[id]!.kind.rawValue)")
+    if let existing = state.elements[id] {
+      return report(.duplicateCreate, "CREATE_APPLICATION reuses id \(id) of a live \(existing.kind.rawValue)")
     }
     var application = Element(id: id, kind: .application, parent: nil)
     application.text = command.textValue
     application.secondaryText = command.textValue2
     application.flags = command.flags
-    state.elements[id] = application
+    state.elements.insert(application)
     state.applicationId = id
   }
 
@@ -23,8 +23,8 @@ extension ReferenceModel {
     let id = command.childInternalId
     let parentId = command.internalId
     guard id != 0 else { return report(.missingId, "\(command.type.name) under \(parentId) has no childInternalId") }
-    if let existing = state.elements[id] {
-      return report(.duplicateCreate, "\(command.type.name) reuses id \(id) of a live \(existing.kind.rawValue)")
+    if let slot = state.elements.slot(of: id) {
+      return report(.duplicateCreate, "\(command.type.name) reuses id \(id) of a live \(state.elements[slot: slot].kind.rawValue)")
     }
     guard id != parentId else {
       return report(.cycle, "\(command.type.name) makes element \(id) its own parent")
@@ -47,16 +47,17 @@ extension ReferenceModel {
     }
     // Views hang under the application whatever parent they name; iOS and GTK ignore it.
     let attachTo: Int32? = kind.isView || kind == .navigationView ? (state.applicationId ?? parentId) : parentId
-    if let attachTo, let parent = state.elements[attachTo] {
-      if !parent.kind.canHaveChildren {
-        report(.childOfLeaf, "\(command.type.name) puts \(kind.rawValue) \(id) under \(parent.kind.rawValue) \(attachTo), which cannot hold children; attached anyway")
+    if let attachTo, let parentSlot = state.elements.slot(of: attachTo) {
+      let parentKind = state.elements[slot: parentSlot].kind
+      if !parentKind.canHaveChildren {
+        report(.childOfLeaf, "\(command.type.name) puts \(kind.rawValue) \(id) under \(parentKind.rawValue) \(attachTo), which cannot hold children; attached anyway")
       }
       element.parent = attachTo
-      state.elements[attachTo]!.children.append(id)
+      state.elements[slot: parentSlot].children.append(id)
     } else {
       report(.unknownParent, "\(command.type.name) puts \(kind.rawValue) \(id) under \(parentId), which does not exist; created detached")
     }
-    state.elements[id] = element
+    state.elements.insert(element)
     switch kind {
     case .frameView:
       // Every platform shows the first frame view by itself.
@@ -76,11 +77,11 @@ extension ReferenceModel {
   /// deletes elements it never created, and descendants after their parent) and pass silently.
   mutating func deleteElement(_ id: Int32) {
     guard let element = state.elements[id] else { return }
-    if let parent = element.parent { state.elements[parent]?.children.removeAll { $0 == id } }
+    if let parent = element.parent { state.elements.update(parent) { $0.children.removeAll { $0 == id } } }
     var pending = [id]
     var removed: [Int32] = []
     while let current = pending.popLast() {
-      guard let victim = state.elements.removeValue(forKey: current) else { continue }
+      guard let victim = state.elements.remove(current) else { continue }
       removed.append(current)
       pending.append(contentsOf: victim.children)
       if victim.kind == .imageView {
@@ -116,8 +117,8 @@ extension ReferenceModel {
     guard element.parent == parent else {
       return report(.removeNonChild, "REMOVE_CHILD removes \(child) from \(parent), but \(child) is \(element.parent.map { "a child of \($0)" } ?? "detached")")
     }
-    state.elements[parent]!.children.removeAll { $0 == child }
-    state.elements[child]!.parent = nil
+    state.elements.update(parent) { $0.children.removeAll { $0 == child } }
+    state.elements.update(child) { $0.parent = nil }
     state.modalStack.removeAll { $0 == child }
     allImagesDirty = true
   }
@@ -131,13 +132,14 @@ extension ReferenceModel {
     guard let position = parentElement.children.firstIndex(of: child) else {
       return report(.reorderNonChild, "REORDER_CHILD moves \(child) within \(parent), but \(child) is not its child")
     }
-    state.elements[parent]!.children.remove(at: position)
-    let count = state.elements[parent]!.children.count
+    let parentSlot = state.elements.slot(of: parent)!
+    state.elements[slot: parentSlot].children.remove(at: position)
+    let count = state.elements[slot: parentSlot].children.count
     var target = Int(index)
     if target > count || target < 0 {
       report(.reorderOutOfRange, "REORDER_CHILD moves \(child) to index \(index) of \(parent), which has \(count) other children; \(target < 0 ? "moved first" : "appended")")
       target = min(max(target, 0), count)
     }
-    state.elements[parent]!.children.insert(child, at: target)
+    state.elements[slot: parentSlot].children.insert(child, at: target)
   }
 }

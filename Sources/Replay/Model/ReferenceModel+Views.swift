@@ -43,7 +43,7 @@ extension ReferenceModel {
       return report(.modalResultWithoutModal, "modal result \(value) for \(dialog), which is not an open dialog or action sheet")
     }
     state.modalStack.remove(at: index)
-    state.elements[dialog]?.modalResult = value
+    state.elements.update(dialog) { $0.modalResult = value }
     allImagesDirty = true
   }
 
@@ -51,15 +51,16 @@ extension ReferenceModel {
   mutating func applyRecordedEvent(_ event: Event, to target: Int32) {
     switch event {
     case .value(let value):
-      guard let kind = state.elements[target]?.kind else { return }
+      guard let slot = state.elements.slot(of: target) else { return }
+      let kind = state.elements[slot: slot].kind
       if kind.isTextInput {
-        state.elements[target]!.text = value.text
+        state.elements[slot: slot].text = value.text
       } else if target == state.navigationView {
         setNavigationShown(value.value != 0)
       } else {
         switch kind {
         case .switch, .checkbox, .picker, .pager, .flipperLayout, .radioGroup, .segmentedControl, .pageControl:
-          state.elements[target]!.value = value.value
+          state.elements[slot: slot].value = value.value
         default: break
         }
       }

@@ -4,9 +4,9 @@ import CommandCodec
 ///
 /// Everything is keyed by id, so two states compare element by element whatever order things were
 /// created in. The canonical JSON form is written by ``StateSnapshotWriter`` (docs/STATE_FORMAT.md).
-public struct UIState: Hashable, Sendable {
+public struct UIState: Equatable, Sendable {
   /// Every live element (attached or detached), by id.
-  public internal(set) var elements: [Int32: Element] = [:]
+  public internal(set) var elements = ElementStore()
   /// The application's id (CREATE_APPLICATION's childInternalId).
   public internal(set) var applicationId: Int32?
   /// The top-level view shown.

@@ -99,7 +99,7 @@ public enum StateSnapshotWriter {
       out += Array(",\n".utf8)
     }
     out += Array("  \"elements\": {".utf8)
-    let ids = state.elements.keys.sorted()
+    let ids = state.elements.sortedIds
     for (index, id) in ids.enumerated() {
       out += Array((index == 0 ? "\n    " : ",\n    ").utf8)
       var text = JSONText()

@@ -1,0 +1,94 @@
+/// The live elements, by id: a dense slot array addressed through an id → slot map.
+///
+/// Elements are large values; a `Dictionary<Int32, Element>` copies a whole element to read one
+/// field. Slots are read and mutated in place (array addressors), and freed slots are reused, so
+/// memory follows the number of live elements, not the number ever created.
+public struct ElementStore: Sendable, Equatable {
+  private var slots: ContiguousArray<Element> = []
+  private var slotById: [Int32: Int32] = [:]
+  private var freeSlots: [Int32] = []
+
+  public init() {}
+
+  /// The number of live elements.
+  public var count: Int { slotById.count }
+
+  public var isEmpty: Bool { slotById.isEmpty }
+
+  /// The element with `id` (a copy).
+  ///
+  /// - Complexity: O(1) on average.
+  public subscript(id: Int32) -> Element? {
+    guard let slot = slotById[id] else { return nil }
+    return slots[Int(slot)]
+  }
+
+  /// Whether `id` is live.
+  @inline(__always)
+  public func contains(_ id: Int32) -> Bool { slotById[id] != nil }
+
+  /// The ids of every live element, ascending.
+  ///
+  /// - Complexity: O(n log n).
+  public var sortedIds: [Int32] { slotById.keys.sorted() }
+
+  /// Every live element, in no particular order.
+  public var values: some Sequence<Element> { slotById.values.lazy.map { slots[Int($0)] } }
+
+  // MARK: - In-place access for the model
+
+  /// The slot of `id`, for in-place access with ``subscript(slot:)``.
+  @inline(__always)
+  func slot(of id: Int32) -> Int? {
+    slotById[id].map(Int.init)
+  }
+
+  /// The element in `slot`, read and mutated in place.
+  subscript(slot slot: Int) -> Element {
+    _read { yield slots[slot] }
+    _modify { yield &slots[slot] }
+  }
+
+  /// Adds an element whose id is not live.
+  mutating func insert(_ element: Element) {
+    if let free = freeSlots.popLast() {
+      slots[Int(free)] = element
+      slotById[element.id] = free
+    } else {
+      slotById[element.id] = Int32(slots.count)
+      slots.append(element)
+    }
+  }
+
+  /// Removes and returns the element with `id`.
+  @discardableResult
+  mutating func remove(_ id: Int32) -> Element? {
+    guard let slot = slotById.removeValue(forKey: id) else { return nil }
+    let element = slots[Int(slot)]
+    slots[Int(slot)] = Element.vacant  // drop the element's storage now
+    freeSlots.append(slot)
+    return element
+  }
+
+  /// Mutates the element with `id` in place; false when it is not live.
+  @inline(__always)
+  @discardableResult
+  mutating func update(_ id: Int32, _ body: (inout Element) -> Void) -> Bool {
+    guard let slot = slotById[id] else { return false }
+    body(&slots[Int(slot)])
+    return true
+  }
+
+  public static func == (lhs: ElementStore, rhs: ElementStore) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for (id, slot) in lhs.slotById {
+      guard let other = rhs.slotById[id], lhs.slots[Int(slot)] == rhs.slots[Int(other)] else { return false }
+    }
+    return true
+  }
+}
+
+extension Element {
+  /// What a freed slot holds.
+  static let vacant = Element(id: 0, kind: .separator, parent: nil)
+}
