@@ -23,7 +23,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
-    .testTarget(name: "ReplayTests", dependencies: ["Replay", "CommandCodec"]),
+    .testTarget(name: "ReplayTests", dependencies: ["Replay", "CommandCodec"], exclude: ["Snapshots"]),
     .testTarget(name: "CmdToolTests", dependencies: ["cmdtool"]),
   ]
 )

@@ -64,7 +64,7 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
     case .removeNonChild: return "REMOVE_CHILD names a child that is not a child of that parent; ignored"
     case .reorderNonChild: return "REORDER_CHILD names a child that is not a child of that parent; ignored"
     case .reorderOutOfRange: return "REORDER_CHILD moves past the end (appended) or to a negative index (moved first)"
-    case .notAView: return "a view switch names an element that is not a frame view; ignored"
+    case .notAView: return "a view switch names an element that is not a frame view or OpenGL view; ignored"
     case .unsupportedTarget: return "a command is sent to an element of a kind it does not apply to; ignored"
     case .invalidSelector: return "SET_STYLE's value is not a selector (0–5); ignored"
     case .emptyStyleKey: return "SET_STYLE has an empty key; ignored"

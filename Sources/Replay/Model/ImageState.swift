@@ -13,6 +13,8 @@ public struct ImageState: Hashable, Sendable {
   public var file: String?
   /// The URL of the outstanding ImageRequestEvent REQUEST ("" for a request without URL), if any.
   public var requestedURL: String?
+  /// The width that request asked for.
+  public var requestedWidth: UInt32 = 0
   /// Whether RELEASE dropped the bitmap.
   public var isReleased = false
 

@@ -99,14 +99,16 @@ extension ReferenceModel {
   @inline(__always)
   mutating func setTextValue(_ command: Command) {
     guard let slot = state.elements.slot(of: command.internalId) else { return reportUnknownTarget(command) }
-    state.elements[slot: slot].text = command.textValue
     switch state.elements[slot: slot].kind {
-    case .actionBar: state.elements[slot: slot].secondaryText = command.textValue2
+    case .actionBar:
+      state.elements[slot: slot].text = command.textValue
+      state.elements[slot: slot].secondaryText = command.textValue2
     case .imageView:
-      // An image's text is an asset file name (ImageElement::setImageFile).
+      // An image's text is an asset file name (ImageElement::setImageFile), kept as the image's
+      // file only, as CREATE_IMAGEVIEW keeps it.
       state.elements[slot: slot].image!.file = command.textValue.isEmpty ? nil : command.textValue
       dirtyImages.insert(command.internalId)
-    default: break
+    default: state.elements[slot: slot].text = command.textValue
     }
   }
 
@@ -124,6 +126,8 @@ extension ReferenceModel {
       return switchView(to: id, back: command.value == 3, via: command)
     }
     state.elements[slot: slot].value = command.value
+    // A pager's or flipper's value is the page it shows.
+    if kind == .pager || kind == .flipperLayout { allImagesDirty = true }
   }
 
   @inline(__always)
@@ -131,11 +135,14 @@ extension ReferenceModel {
     let id = command.internalId
     guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(command) }
     let visible = command.value != 0
+    if id == state.navigationView {
+      setNavigationShown(visible, announce: true)
+      return
+    }
     if state.elements[slot: slot].isVisible != visible {
       state.elements[slot: slot].isVisible = visible
       allImagesDirty = true
     }
-    if id == state.navigationView { setNavigationShown(visible) }
   }
 
   mutating func setTextData(_ command: Command) {
@@ -179,7 +186,13 @@ extension ReferenceModel {
       cancelImageRequest(id)
       state.elements.update(id) { $0.image!.clear() }
       dirtyImages.insert(id)
-    case .listView, .gridView: state.elements.update(id) { $0.list = ListContent() }
+    case .listView, .gridView:
+      // Rows go; the columns stay (as GTK's tree store keeps its columns).
+      state.elements.update(id) { element in
+        let columns = element.list?.columns ?? []
+        element.list = ListContent()
+        element.list!.columns = columns
+      }
     case .picker, .actionSheet, .segmentedControl, .radioGroup: state.elements.update(id) { $0.options = [] }
     default: state.elements.update(id) { $0.text = "" }
     }

@@ -12,17 +12,26 @@ extension ReferenceModel {
     for id in candidates.sorted() {
       guard let element = state.elements[id], let image = element.image, !image.isReleased else { continue }
       guard state.isDisplayed(id) else { continue }
-      if image.file != nil && image.sources.isEmpty { continue }  // an asset: loaded locally
+      if image.file != nil && image.sources.isEmpty {
+        // An asset is loaded locally: nothing to ask the engine for any more.
+        cancelImageRequest(id)
+        continue
+      }
       let width = targetWidth(of: element)
       let wanted = image.pick(forWidth: width)
       let wantedURL = wanted?.url ?? ""
-      guard image.requestedURL != wantedURL else { continue }
+      let requestedWidth = UInt32(clamping: max(width ?? wanted?.width ?? 0, 0))
+      // A new URL or a new size replaces the request (iOS, Android).
+      guard image.requestedURL != wantedURL || image.requestedWidth != requestedWidth else { continue }
       cancelImageRequest(id)
-      state.elements.update(id) { $0.image!.requestedURL = wantedURL }
+      state.elements.update(id) { element in
+        element.image!.requestedURL = wantedURL
+        element.image!.requestedWidth = requestedWidth
+      }
       let height = element.styles.value("height").flatMap { Int32($0) }
       emit(.event(target: id, .imageRequest(ImageRequestEvent(
         mode: 1, imageUrl: wantedURL, sourceInternalId: id,
-        requestedWidth: UInt32(clamping: max(width ?? wanted?.width ?? 0, 0)),
+        requestedWidth: requestedWidth,
         requestedHeight: UInt32(clamping: max(height ?? (width == nil ? wanted?.height ?? 0 : 0), 0)),
         requestedLevels: 1))))
     }
@@ -37,7 +46,10 @@ extension ReferenceModel {
   /// Sends CANCEL (to the image, as iOS does) for an outstanding request.
   mutating func cancelImageRequest(_ id: Int32) {
     guard let url = state.elements[id]?.image?.requestedURL else { return }
-    state.elements.update(id) { $0.image!.requestedURL = nil }
+    state.elements.update(id) { element in
+      element.image!.requestedURL = nil
+      element.image!.requestedWidth = 0
+    }
     emit(.event(target: id, .imageRequest(ImageRequestEvent(mode: 2, imageUrl: url, sourceInternalId: id))))
   }
 }

@@ -59,10 +59,12 @@ extension ReferenceModel {
     }
     state.elements.insert(element)
     switch kind {
-    case .frameView:
-      // Every platform shows the first frame view by itself.
+    case .frameView, .openGLView:
+      // Every platform shows the first view by itself, and Android any view created while none is shown.
       if state.activeView == nil { state.activeView = id }
     case .navigationView:
+      // A drawer starts closed; its visibility is whether it is open.
+      state.elements.update(id) { $0.isVisible = false }
       if state.navigationView == nil { state.navigationView = id }
     case .dialog, .alertDialog, .actionSheet:
       state.modalStack.append(id)
@@ -97,10 +99,7 @@ extension ReferenceModel {
     state.modalStack.removeAll { removedSet.contains($0) }
     state.history.removeAll { removedSet.contains($0) }
     if let active = state.activeView, removedSet.contains(active) { state.activeView = nil }
-    if let navigation = state.navigationView, removedSet.contains(navigation) {
-      state.navigationView = nil
-      state.isNavigationShown = false
-    }
+    if let navigation = state.navigationView, removedSet.contains(navigation) { state.navigationView = nil }
     if let application = state.applicationId, removedSet.contains(application) { state.applicationId = nil }
     allImagesDirty = true
   }

@@ -29,11 +29,15 @@ extension ReferenceModel {
     allImagesDirty = true
   }
 
-  /// Opens or closes the drawer, telling the engine with a VisibilityEvent when that changes.
-  mutating func setNavigationShown(_ shown: Bool) {
-    guard let navigation = state.navigationView, state.isNavigationShown != shown else { return }
-    state.isNavigationShown = shown
-    emit(.event(target: navigation, .visibility(VisibilityEvent(visible: shown))))
+  /// Opens or closes the drawer: its visibility is whether it is open. When the engine asked
+  /// (`announce`), the platform tells it with a VisibilityEvent once the drawer has moved; when the
+  /// user moved it (a recorded event), the platform's own event is already in the trace.
+  mutating func setNavigationShown(_ shown: Bool, announce: Bool) {
+    guard let navigation = state.navigationView, let slot = state.elements.slot(of: navigation),
+      state.elements[slot: slot].isVisible != shown
+    else { return }
+    state.elements[slot: slot].isVisible = shown
+    if announce { emit(.event(target: navigation, .visibility(VisibilityEvent(visible: shown)))) }
     allImagesDirty = true
   }
 
@@ -56,16 +60,20 @@ extension ReferenceModel {
       if kind.isTextInput {
         state.elements[slot: slot].text = value.text
       } else if target == state.navigationView {
-        setNavigationShown(value.value != 0)
+        setNavigationShown(value.value != 0, announce: false)
+      } else if kind.isModal && state.modalStack.contains(target) {
+        // The platform's answer to a dialog or action sheet is a ValueEvent to it (endModal).
+        closeModal(target, value: value.value)
       } else {
         switch kind {
         case .switch, .checkbox, .picker, .pager, .flipperLayout, .radioGroup, .segmentedControl, .pageControl:
           state.elements[slot: slot].value = value.value
+          if kind == .pager || kind == .flipperLayout { allImagesDirty = true }
         default: break
         }
       }
     case .visibility(let visibility):
-      if target == state.navigationView { setNavigationShown(visibility.visible) }
+      if target == state.navigationView { setNavigationShown(visibility.visible, announce: false) }
     default:
       break
     }

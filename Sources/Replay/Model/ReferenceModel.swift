@@ -162,6 +162,7 @@ public struct ReferenceModel: Sendable {
   }
 
   mutating func log(_ kind: PlatformRequest.Kind, from: Int32, text: String) {
+    guard options.maxRequests > 0 else { return }
     if state.requests.count >= options.maxRequests { state.requests.removeFirst() }
     state.requests.append(PlatformRequest(time: state.time, recordIndex: currentRecord ?? -1, kind: kind, from: from, text: text))
   }

@@ -8,15 +8,11 @@ public struct Toast: Hashable, Sendable {
   public var shownAt: Double
   public var expiresAt: Double
 
-  /// How long a toast stays, from CREATE_TOAST's value: 0 is short (2000 ms), 1 is long
-  /// (3500 ms), as Android's LENGTH_SHORT and LENGTH_LONG; any other positive value is that many
-  /// milliseconds; a negative value counts as 0.
+  /// How long a toast stays, from CREATE_TOAST's value, as Android has it: 1 is LENGTH_LONG
+  /// (3500 ms), anything else (0, the engine's default, included) is LENGTH_SHORT (2000 ms).
+  /// iOS ignores the value; the engine never documents a unit.
   public static func duration(forValue value: Int32) -> Double {
-    switch value {
-    case ...0: return 2000
-    case 1: return 3500
-    default: return Double(value)
-    }
+    value == 1 ? 3500 : 2000
   }
 }
 

@@ -15,8 +15,8 @@ public struct UIState: Equatable, Sendable {
   public internal(set) var history: [Int32] = []
   /// The navigation view (drawer), if one was created.
   public internal(set) var navigationView: Int32?
-  /// Whether the drawer is open.
-  public internal(set) var isNavigationShown = false
+  /// Whether the drawer is open (its visibility).
+  public var isNavigationShown: Bool { navigationView.flatMap { elements[$0]?.isVisible } ?? false }
   /// Open dialogs and action sheets, the topmost last.
   public internal(set) var modalStack: [Int32] = []
   /// Toasts on screen, oldest first.
@@ -57,6 +57,12 @@ public struct UIState: Equatable, Sendable {
       if element.kind == .navigationView { return current == navigationView && isNavigationShown }
       if element.kind.isModal { return modalStack.contains(current) }
       guard let parent = element.parent else { return false }
+      // A pager or flipper shows one child: the page its value selects.
+      if let container = elements[parent], container.kind == .pager || container.kind == .flipperLayout,
+        container.children.firstIndex(of: current) != Int(container.value)
+      {
+        return false
+      }
       current = parent
       steps += 1
     }

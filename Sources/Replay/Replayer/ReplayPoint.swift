@@ -15,13 +15,19 @@ public enum ReplayPoint: Hashable, Sendable, CustomStringConvertible {
       return
     }
     if text.hasPrefix("#") {
-      guard let index = Int(text.dropFirst()), index >= 0 else { return nil }
+      let digits = text.dropFirst()
+      guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), let index = Int(digits) else { return nil }
       self = .record(index)
       return
     }
     let units: [(suffix: String, factor: Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000)]
     for (suffix, factor) in units where text.hasSuffix(suffix) {
-      guard let number = Double(text.dropLast(suffix.count)), number.isFinite, number >= 0 else { return nil }
+      // Plain decimals only: Double() would also take "+5", "0x10" and "inf".
+      let literal = text.dropLast(suffix.count)
+      let dots = literal.filter { $0 == "." }.count
+      guard !literal.isEmpty, dots <= 1, literal.first != ".", literal.last != ".",
+        literal.allSatisfy({ $0.isASCIIDigit || $0 == "." }), let number = Double(literal)
+      else { return nil }
       self = .time(number * factor)
       return
     }
@@ -35,6 +41,10 @@ public enum ReplayPoint: Hashable, Sendable, CustomStringConvertible {
     case .time(let ms): return TraceRecordFormatter.formatTime(ms)
     }
   }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
 
 extension String {

@@ -81,7 +81,12 @@ public enum Replayer {
   }
 
   /// Replays in-memory records up to `point` (for tests and tools that hold a trace already).
-  public static func replay(_ records: [TraceRecord], header: TraceHeader = TraceHeader(), to point: ReplayPoint = .end, options: ReferenceModel.Options = .init()) -> ReferenceModel {
+  ///
+  /// - Throws: ``Failure/pointBeyondEnd(_:recordCount:)`` for a record past the last.
+  public static func replay(_ records: [TraceRecord], header: TraceHeader = TraceHeader(), to point: ReplayPoint = .end, options: ReferenceModel.Options = .init()) throws(Failure) -> ReferenceModel {
+    if case .record(let last) = point, last >= records.count {
+      throw .pointBeyondEnd(point, recordCount: records.count)
+    }
     var model = ReferenceModel(header: header, options: options)
     for (index, record) in records.enumerated() {
       if case .record(let last) = point, index > last { break }

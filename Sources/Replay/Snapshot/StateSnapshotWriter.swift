@@ -205,7 +205,10 @@ public enum StateSnapshotWriter {
         }
       }
       if let file = image.file { o.member("file") { $0.string(file) } }
-      if let requested = image.requestedURL { o.member("requested") { $0.string(requested) } }
+      if let requested = image.requestedURL {
+        o.member("requested") { $0.string(requested) }
+        if image.requestedWidth != 0 { o.member("requestedWidth") { $0.int(image.requestedWidth) } }
+      }
       if image.isReleased { o.member("released") { $0.bool(true) } }
     }
   }
