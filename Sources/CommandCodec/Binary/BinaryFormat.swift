@@ -45,8 +45,9 @@ public enum BinaryFormat {
 public enum StringInterning: Sendable {
   /// No string is interned.
   case none
-  /// Strings of the fields that repeat in real sessions: SET_STYLE's key and value, the `key`
-  /// field, preference keys, column names, option labels and event string fields. The default.
+  /// Strings of the fields that repeat in real sessions: SET_STYLE's key and value (`textValue`,
+  /// `textValue2`), the `key` field, and the `textValue` of UPDATE_PREFERENCE, DELETE_PREFERENCE,
+  /// ADD_COLUMN, ADD_OPTION and ADD_SHEET. Event fields and markers are not interned. The default.
   case repeatingFields
   /// Every string of up to ``BinaryFormat/maxInternedLength`` bytes.
   case all

@@ -201,7 +201,7 @@ struct BinaryRecordParser {
       throw error(failure.code, at: start, failure.message)
     }
     previousTime = time
-    return time
+    return time == 0 ? 0 : time  // an absolute -0.0 reads as 0, as in JSON
   }
 
   private mutating func parseBatch(_ r: inout BinaryReader) throws(CodecError) -> [Command] {

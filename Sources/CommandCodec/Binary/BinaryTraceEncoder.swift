@@ -37,14 +37,22 @@ public struct BinaryTraceEncoder: Sendable {
 
   /// Appends the magic, the version, the numbering and the header record to `out`.
   ///
-  /// - Throws: `invalidValue` for a header version this encoder does not write.
+  /// - Throws: `unsupportedVersion` for a header version this encoder does not write, and what a
+  ///   decoder would refuse: `unknownNumbering` for an unknown numbering name, `invalidValue` for a
+  ///   negative or non-finite viewport scale, `stringTooLong` and `recordTooLong` past the limits.
+  ///   Nothing is appended when it throws.
   public mutating func encodeHeader(_ header: TraceHeader, into out: inout [UInt8]) throws(CodecError) {
     guard header.version == Int(BinaryFormat.version) else {
       throw CodecError(.unsupportedVersion, at: .byte(out.count), "this encoder writes format version \(BinaryFormat.version), not \(header.version)")
     }
-    out.append(contentsOf: BinaryFormat.magic)
-    out.append(BinaryFormat.version)
-    out.append(numbering.id)
+    if let numbering = header.numbering, CommandNumbering.named(numbering) == nil {
+      throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \"\(numbering)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
+    }
+    if let failure = header.viewport?.scaleFailure { throw CodecError(.invalidValue, at: .byte(out.count), failure) }
+    let strings = [header.numbering, header.created, header.creator].compactMap { $0 } + header.preferences.flatMap { [$0.key, $0.value] }
+    if let long = strings.first(where: { $0.utf8.count > maxStringLength }) {
+      throw CodecError(.stringTooLong, at: .byte(out.count), "a header string of \(long.utf8.count) bytes is longer than the limit of \(maxStringLength)")
+    }
     var payload: [UInt8] = []
     var presence: UInt64 = 0
     if header.numbering != nil { presence |= BinaryFormat.headerNumberingBit }
@@ -69,6 +77,12 @@ public struct BinaryTraceEncoder: Sendable {
         payload.writeLengthPrefixed(value)
       }
     }
+    guard payload.count <= maxRecordLength else {
+      throw CodecError(.recordTooLong, at: .byte(out.count), "the header is \(payload.count) bytes, more than the limit of \(maxRecordLength)")
+    }
+    out.append(contentsOf: BinaryFormat.magic)
+    out.append(BinaryFormat.version)
+    out.append(numbering.id)
     out.writeVarint(UInt64(payload.count))
     out.append(contentsOf: payload)
   }

@@ -38,7 +38,10 @@ extension JSONLineParser {
   struct PendingEventField {
     var name: String
     var value: Scalar
+    /// Where the value starts (for type errors).
     var position: Int
+    /// Where the key starts (for unknown-field errors).
+    var keyPosition: Int
   }
 
   /// A JSON value held until its expected type is known.
@@ -113,7 +116,7 @@ extension JSONLineParser {
             throw error(.duplicateKey, at: keyStart, "the key \"\(name)\" appears twice")
           }
           let valueStart = position
-          eventFields.append(PendingEventField(name: name, value: try readScalar(), position: valueStart))
+          eventFields.append(PendingEventField(name: name, value: try readScalar(), position: valueStart, keyPosition: keyStart))
         }
       case .modal:
         switch key {
@@ -140,6 +143,10 @@ extension JSONLineParser {
       }
     } while try nextMember(closing: UInt8(ascii: "}"), "the record")
     try expectEndOfLine()
+    // Only "t" never sets the shape: the other keys all do, or fail in `prescanShape`.
+    guard let shape else {
+      throw error(.missingField, at: objectStart, "a record needs more than \"t\": one of \(Self.discriminatorList)")
+    }
 
     if shape == .header {
       guard headerAllowed else {
@@ -153,7 +160,7 @@ extension JSONLineParser {
       throw error(failure.code, at: objectStart, failure.message)
     }
     let normalizedTime = recordTime == 0 ? 0 : recordTime
-    switch shape! {
+    switch shape {
     case .command: return .record(TraceRecord(time: normalizedTime, .batch([command])))
     case .batch: return .record(TraceRecord(time: normalizedTime, .batch(commands)))
     case .event:
@@ -185,8 +192,8 @@ extension JSONLineParser {
   /// Reads `"key":` and leaves the position at the value.
   @inline(__always)
   private mutating func readKey() throws(CodecError) -> (start: Int, token: StringToken, key: JSONKey?) {
-    let start = position
     guard try peek("a key") == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
+    let start = position
     let token = try readStringToken()
     try expect(UInt8(ascii: ":"), "\":\" after the key")
     skipWhitespace()
@@ -374,6 +381,7 @@ extension JSONLineParser {
       if matchLiteral("true") { return .bool(true) }
       if matchLiteral("false") { return .bool(false) }
       if matchLiteral("null") { return .null }
+      try checkLineEndsInsideLiteral()
       throw unexpected("a value")
     }
   }
@@ -393,7 +401,7 @@ extension JSONLineParser {
       let known = kind.fields.map(\.name)
       if !options.ignoreUnknownFields {
         let list = known.isEmpty ? "it has no fields" : "its fields are " + known.map { "\"\($0)\"" }.joined(separator: ", ")
-        throw context.error(.unknownField, at: field.position, "\(kind.name) has no field \"\(field.name)\"\(Suggestion.hint(for: field.name, among: known)); \(list)")
+        throw context.error(.unknownField, at: field.keyPosition, "\(kind.name) has no field \"\(field.name)\"\(Suggestion.hint(for: field.name, among: known)); \(list)")
       }
     }
     return event

@@ -130,19 +130,16 @@ struct JSONLineParser {
   }
 
   private mutating func readEscapedString(open: Int, start: Int) throws(CodecError) -> StringToken {
-    var out = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
+    var out: [UInt8] = []
+    try appendRawRun(start..<position, to: &out)
     var rawStart = position  // start of the pending unescaped run
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[rawStart..<position]))
+        try appendRawRun(rawStart..<position, to: &out)
         position += 1
         if position - open - 2 > options.maxStringLength {
           throw error(.stringTooLong, at: open, "the string is \(position - open - 2) bytes, more than the limit of \(options.maxStringLength)")
-        }
-        let valid: Int? = out.withUnsafeBytes { UTF8Validation.firstInvalidOffset($0) }
-        if valid != nil {
-          throw error(.invalidUTF8, at: open + 1, "the string is not valid UTF-8")
         }
         return .unescaped(out)
       }
@@ -153,7 +150,7 @@ struct JSONLineParser {
         position += 1
         continue
       }
-      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[rawStart..<position]))
+      try appendRawRun(rawStart..<position, to: &out)
       let escapeStart = position
       position += 1
       guard position < bytes.count else { throw unexpectedEnd("an escape sequence") }
@@ -169,7 +166,11 @@ struct JSONLineParser {
       case UInt8(ascii: "u"):
         var scalar = try readHex4(escapeStart)
         if scalar >= 0xD800 && scalar < 0xDC00 {
-          // A high surrogate must be followed by an escaped low surrogate.
+          // A high surrogate must be followed by an escaped low surrogate; the line may end first.
+          if position == bytes.count || (position + 1 == bytes.count && bytes[position] == UInt8(ascii: "\\")) {
+            position = bytes.count
+            throw unexpectedEnd("the low surrogate escape after \\u\(String(scalar, radix: 16, uppercase: true))")
+          }
           guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
             throw error(.invalidUTF8, at: escapeStart, "\\u\(String(scalar, radix: 16, uppercase: true)) is a lone high surrogate; it must be followed by a low surrogate escape")
           }
@@ -192,9 +193,9 @@ struct JSONLineParser {
   }
 
   private mutating func readHex4(_ escapeStart: Int) throws(CodecError) -> UInt32 {
-    guard position + 4 <= bytes.count else { throw unexpectedEnd("four hex digits after \\u") }
     var value: UInt32 = 0
     for _ in 0..<4 {
+      guard position < bytes.count else { throw unexpectedEnd("four hex digits after \\u") }
       let byte = bytes[position]
       let digit: UInt8
       switch byte {
@@ -225,6 +226,16 @@ struct JSONLineParser {
       out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
       out.append(UInt8(0x80 | scalar & 0x3F))
     }
+  }
+
+  /// Appends an unescaped run of a string, which must be valid UTF-8 on its own (escapes are ASCII,
+  /// so a valid sequence never spans one); an error points at the first bad byte.
+  private func appendRawRun(_ range: Range<Int>, to out: inout [UInt8]) throws(CodecError) {
+    let run = UnsafeRawBufferPointer(rebasing: bytes[range])
+    if let bad = UTF8Validation.firstInvalidOffset(run) {
+      throw error(.invalidUTF8, at: range.lowerBound + bad, "the string is not valid UTF-8 (byte 0x\(String(run[bad], radix: 16, uppercase: true)))")
+    }
+    out.append(contentsOf: run)
   }
 
   /// Reads a string value as a Swift String.
@@ -351,7 +362,22 @@ struct JSONLineParser {
   mutating func readBool(_ name: @autoclosure () -> String) throws(CodecError) -> Bool {
     if matchLiteral("true") { return true }
     if matchLiteral("false") { return false }
+    try checkLineEndsInsideLiteral()
     throw error(.wrongType, at: position, "\(name()) must be true or false, not \(describeValue(at: position))")
+  }
+
+  /// Throws `unexpectedEnd` (truncation on an unterminated last line) when the rest of the line is
+  /// the start of `true`, `false` or `null`: the input stops inside the literal.
+  func checkLineEndsInsideLiteral() throws(CodecError) {
+    let rest = UnsafeRawBufferPointer(rebasing: bytes[position...])
+    guard !rest.isEmpty && rest.count < 5 else { return }
+    for literal in ["true", "false", "null"] where rest.count < literal.utf8.count {
+      if literal.utf8.starts(with: rest) {
+        var end = self
+        end.position = bytes.count
+        throw end.unexpectedEnd("the literal \(literal)")
+      }
+    }
   }
 
   mutating func matchLiteral(_ literal: StaticString) -> Bool {
@@ -374,7 +400,10 @@ struct JSONLineParser {
     case UInt8(ascii: "\""): _ = try readStringToken()
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try scanNumber()
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-      guard matchLiteral("true") || matchLiteral("false") || matchLiteral("null") else { throw unexpected("a value") }
+      guard matchLiteral("true") || matchLiteral("false") || matchLiteral("null") else {
+        try checkLineEndsInsideLiteral()
+        throw unexpected("a value")
+      }
     case UInt8(ascii: "{"):
       position += 1
       if try peek("a key or \"}\"") == UInt8(ascii: "}") {

@@ -53,7 +53,7 @@ public struct JSONTraceEncoder: Sendable {
         out.writeJSONKey("height")
         out.writeJSONInt(Int64(viewport.height))
       }
-      if viewport.scale != 0 {
+      if viewport.scale.bitPattern != 0 {  // -0 is kept, as in event fields
         separator(&out)
         out.writeJSONKey("scale")
         out.writeJSONNumber(viewport.scale)
@@ -77,10 +77,20 @@ public struct JSONTraceEncoder: Sendable {
 
   /// Appends one record as one line.
   ///
-  /// - Throws: `invalidValue` or `timeGoesBackwards` for a bad time; nothing is appended then.
+  /// - Throws: `invalidValue` or `timeGoesBackwards` for a bad time, `invalidValue` for an event
+  ///   field that is an infinity or a NaN (JSON has no such numbers); nothing is appended then.
   public mutating func encode(_ record: TraceRecord, into out: inout [UInt8]) throws(CodecError) {
     if let failure = TraceTime.validate(record.time, after: previousTime) {
       throw CodecError(failure.code, at: .byte(out.count), failure.message)
+    }
+    var eventFields: [(name: StaticString, value: EventFieldValue)] = []
+    if case .event(_, let event) = record.body {
+      eventFields = EventFieldCollector.fields(of: event)
+      for field in eventFields {
+        if case .double(let d) = field.value, !d.isFinite {
+          throw CodecError(.invalidValue, at: .byte(out.count), "\(event.kind.name).\(field.name) is \(d), not a finite number")
+        }
+      }
     }
     let time = record.time == 0 ? 0 : record.time
     previousTime = time
@@ -108,7 +118,7 @@ public struct JSONTraceEncoder: Sendable {
       out.append(UInt8(ascii: ","))
       out.writeJSONKey("target")
       out.writeJSONInt(Int64(target))
-      for field in EventFieldCollector.fields(of: event) where !field.value.isDefault {
+      for field in eventFields where !field.value.isDefault {
         out.append(UInt8(ascii: ","))
         out.writeJSONKey(field.name)
         switch field.value {

@@ -27,11 +27,13 @@ public struct TraceEncoder: Sendable {
 
   /// Appends the header (for binary, also the magic, the version and the numbering).
   ///
-  /// - Throws: `unsupportedVersion` or `unknownNumbering` for a header decoders would refuse.
+  /// - Throws: `unsupportedVersion`, `unknownNumbering` or `invalidValue` (a negative or
+  ///   non-finite viewport scale) for a header decoders would refuse.
   public mutating func encodeHeader(_ header: TraceHeader, into out: inout [UInt8]) throws(CodecError) {
     if let numbering = header.numbering, CommandNumbering.named(numbering) == nil {
       throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \"\(numbering)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
     }
+    if let failure = header.viewport?.scaleFailure { throw CodecError(.invalidValue, at: .byte(out.count), failure) }
     switch inner {
     case .binary(var encoder):
       try encoder.encodeHeader(header, into: &out)

@@ -53,4 +53,9 @@ public struct Viewport: Hashable, Sendable {
     self.height = height
     self.scale = scale
   }
+
+  /// Why decoders would refuse this viewport's scale (negative, infinite or NaN), or nil.
+  var scaleFailure: String? {
+    scale.isFinite && scale >= 0 ? nil : "the viewport scale \(scale) is not a finite, non-negative number"
+  }
 }
