@@ -49,6 +49,40 @@ struct BinaryRecordParser {
     return narrow
   }
 
+  // MARK: - Hot-path reads
+  //
+  // The command path names its fields with StaticStrings and builds messages only in cold,
+  // non-inlined functions, so the decoding loop stays small and free of string work.
+
+  @inline(__always)
+  func varint(_ r: inout BinaryReader, field: StaticString) throws(CodecError) -> UInt64 {
+    switch r.readVarint() {
+    case .value(let v): return v
+    case .truncated: throw varintFailure(at: r.position, field: field, truncated: true, nonCanonical: false)
+    case .invalid(let nonCanonical): throw varintFailure(at: r.position, field: field, truncated: false, nonCanonical: nonCanonical)
+    }
+  }
+
+  @inline(never)
+  func varintFailure(at position: Int, field: StaticString, truncated: Bool, nonCanonical: Bool) -> CodecError {
+    if truncated { return error(.malformed, at: position, "the record ends inside \(field)") }
+    if nonCanonical { return error(.nonCanonical, at: position, "\(field) is an overlong varint; write the shortest form") }
+    return error(.malformed, at: position, "\(field) is a varint of more than 64 bits")
+  }
+
+  @inline(__always)
+  func int32(_ r: inout BinaryReader, field: StaticString, base: Int32 = 0) throws(CodecError) -> Int32 {
+    let start = r.position
+    let value = Int64(base) &+ Int64(zigZag: try varint(&r, field: field))
+    guard let narrow = Int32(exactly: value) else { throw rangeFailure(at: start, field: field, value: value, type: "Int32") }
+    return narrow
+  }
+
+  @inline(never)
+  func rangeFailure(at position: Int, field: StaticString, value: Int64, type: StaticString) -> CodecError {
+    error(.numberOutOfRange, at: position, "\(field) is \(value), outside \(type)")
+  }
+
   // MARK: - Header
 
   /// Parses the header record's payload (`r` spans exactly the payload).
@@ -127,28 +161,82 @@ struct BinaryRecordParser {
 
   // MARK: - Strings with interning
 
+  /// Why a string could not be read: the fast path only records it, a cold function words it.
+  private enum StringFailure {
+    case varint(position: Int, truncated: Bool, nonCanonical: Bool)
+    case badSlot(start: Int, slot: UInt64)
+    case empty(start: Int)
+    case tooLong(start: Int, length: UInt64)
+    case internedTooLong(start: Int, length: UInt64)
+    case pastEnd(start: Int, length: UInt64, remaining: Int)
+    case invalidUTF8(position: Int, byte: UInt8)
+  }
+
+  /// Reads a string (literal, interned literal or reference); a failure is returned, not thrown.
   @inline(__always)
-  private mutating func string(_ r: inout BinaryReader, _ what: @autoclosure () -> String) throws(CodecError) -> String {
+  private mutating func readString(_ r: inout BinaryReader, into value: inout String) -> StringFailure? {
     let start = r.position
-    let head = try varint(&r, what())
+    let head: UInt64
+    switch r.readVarint() {
+    case .value(let v): head = v
+    case .truncated: return .varint(position: r.position, truncated: true, nonCanonical: false)
+    case .invalid(let nonCanonical): return .varint(position: r.position, truncated: false, nonCanonical: nonCanonical)
+    }
     if head & 1 == 1 {
       let slot = head >> 1
-      let available = min(internedCount, BinaryFormat.stringTableCapacity)
-      guard slot < UInt64(available) else {
-        throw error(.malformed, at: start, "\(what()) refers to string slot \(slot), but only \(available) slots are filled")
-      }
-      return strings[Int(slot)]
+      guard slot < UInt64(min(internedCount, BinaryFormat.stringTableCapacity)) else { return .badSlot(start: start, slot: slot) }
+      value = strings[Int(slot)]
+      return nil
     }
     let length = head >> 2
-    guard length != 0 else {
-      throw error(.nonCanonical, at: start, "\(what()) is an empty string; leave its presence bit clear instead")
-    }
+    guard length != 0 else { return .empty(start: start) }
+    guard length <= UInt64(options.maxStringLength) else { return .tooLong(start: start, length: length) }
     let interned = head & 0b10 != 0
-    if interned && length > UInt64(BinaryFormat.maxInternedLength) {
-      throw error(.malformed, at: start, "\(what()) is interned but \(length) bytes long; at most \(BinaryFormat.maxInternedLength) may be")
+    if interned && length > UInt64(BinaryFormat.maxInternedLength) { return .internedTooLong(start: start, length: length) }
+    guard let bytes = r.readBytes(count: Int(length)) else { return .pastEnd(start: start, length: length, remaining: r.remaining) }
+    if !UTF8Validation.isASCII(bytes), let bad = UTF8Validation.firstInvalidOffset(bytes) {
+      return .invalidUTF8(position: r.position - Int(length) + bad, byte: bytes[bad])
     }
-    let value = try utf8String(&r, length: length, lengthStart: start, what())
+    value = String(decoding: bytes, as: UTF8.self)
     if interned { intern(value) }
+    return nil
+  }
+
+  @inline(never)
+  private func stringError(_ failure: StringFailure, _ what: String) -> CodecError {
+    switch failure {
+    case .varint(let position, let truncated, let nonCanonical):
+      if truncated { return error(.malformed, at: position, "the record ends inside \(what)") }
+      if nonCanonical { return error(.nonCanonical, at: position, "\(what) is an overlong varint; write the shortest form") }
+      return error(.malformed, at: position, "\(what) is a varint of more than 64 bits")
+    case .badSlot(let start, let slot):
+      let available = min(internedCount, BinaryFormat.stringTableCapacity)
+      return error(.malformed, at: start, "\(what) refers to string slot \(slot), but only \(available) slots are filled")
+    case .empty(let start):
+      return error(.nonCanonical, at: start, "\(what) is an empty string; leave its presence bit clear instead")
+    case .tooLong(let start, let length):
+      return error(.stringTooLong, at: start, "\(what) declares \(length) bytes, more than the limit of \(options.maxStringLength)")
+    case .internedTooLong(let start, let length):
+      return error(.malformed, at: start, "\(what) is interned but \(length) bytes long; at most \(BinaryFormat.maxInternedLength) may be")
+    case .pastEnd(let start, let length, let remaining):
+      return error(.malformed, at: start, "\(what) declares \(length) bytes but the record has \(remaining) left")
+    case .invalidUTF8(let position, let byte):
+      return error(.invalidUTF8, at: position, "\(what) is not valid UTF-8 (byte 0x\(String(byte, radix: 16)))")
+    }
+  }
+
+  /// A string of a command field (hot path).
+  @inline(__always)
+  private mutating func string(_ r: inout BinaryReader, field: StaticString) throws(CodecError) -> String {
+    var value = ""
+    if let failure = readString(&r, into: &value) { throw stringError(failure, field.description) }
+    return value
+  }
+
+  /// A string of an event or a marker.
+  private mutating func string(_ r: inout BinaryReader, _ what: @autoclosure () -> String) throws(CodecError) -> String {
+    var value = ""
+    if let failure = readString(&r, into: &value) { throw stringError(failure, what()) }
     return value
   }
 
@@ -164,11 +252,17 @@ struct BinaryRecordParser {
   // MARK: - Records
 
   /// Parses one record's payload (`r` spans exactly the payload).
-  mutating func parseRecord(kind: BinaryFormat.RecordKind, _ r: inout BinaryReader) throws(CodecError) -> TraceRecord {
+  ///
+  /// A batch's commands are appended to `commands` (the caller's reusable storage) and reported
+  /// as ``ParsedRecord/batch(time:)``; other records come whole.
+  mutating func parseRecord(kind: BinaryFormat.RecordKind, _ r: inout BinaryReader, commands: inout [Command]) throws(CodecError) -> ParsedRecord {
     let time = try readTime(&r)
     let record: TraceRecord
     switch kind {
-    case .batch: record = TraceRecord(time: time, .batch(try parseBatch(&r)))
+    case .batch:
+      try parseBatch(&r, into: &commands)
+      guard r.isAtEnd else { throw error(.malformed, at: r.position, "\(r.remaining) bytes are left over at the end of the record") }
+      return .batch(time: time)
     case .event: record = try parseEvent(&r, time: time)
     case .modalResult:
       let dialog = try int32(&r, "the dialog id")
@@ -183,86 +277,97 @@ struct BinaryRecordParser {
       record = TraceRecord(time: time, .marker(label: label, detail: detail))
     }
     guard r.isAtEnd else { throw error(.malformed, at: r.position, "\(r.remaining) bytes are left over at the end of the record") }
-    return record
+    return .record(record)
   }
 
+  @inline(__always)
   private mutating func readTime(_ r: inout BinaryReader) throws(CodecError) -> Double {
     let start = r.position
-    let head = try varint(&r, "the record time")
+    let head = try varint(&r, field: "the record time")
     let time: Double
     if head & 1 == 0 {
       time = previousTime + Double(head >> 1)
     } else {
-      guard head == 1 else { throw error(.malformed, at: start, "the record time has an unknown form 0x\(String(head, radix: 16))") }
-      guard let absolute = r.readDouble() else { throw error(.malformed, at: r.position, "the record ends inside its time") }
+      guard head == 1, let absolute = r.readDouble() else { throw timeFormFailure(head, at: start, position: r.position) }
       time = absolute
     }
-    if let failure = TraceTime.validate(time, after: previousTime) {
-      throw error(failure.code, at: start, failure.message)
-    }
+    if let failure = TraceTime.validate(time, after: previousTime) { throw error(failure.code, at: start, failure.message) }
     previousTime = time
     return time == 0 ? 0 : time  // an absolute -0.0 reads as 0, as in JSON
   }
 
-  private mutating func parseBatch(_ r: inout BinaryReader) throws(CodecError) -> [Command] {
+  @inline(never)
+  private func timeFormFailure(_ head: UInt64, at start: Int, position: Int) -> CodecError {
+    if head != 1 { return error(.malformed, at: start, "the record time has an unknown form 0x\(String(head, radix: 16))") }
+    return error(.malformed, at: position, "the record ends inside its time")
+  }
+
+  private mutating func parseBatch(_ r: inout BinaryReader, into commands: inout [Command]) throws(CodecError) {
     let countStart = r.position
-    let count = try varint(&r, "the command count")
+    let count = try varint(&r, field: "the command count")
     // Every command takes at least two bytes: check before reserving room for them.
     guard count <= UInt64(r.remaining / 2) else {
       throw error(.malformed, at: countStart, "the batch declares \(count) commands but its record holds at most \(r.remaining / 2)")
     }
-    var commands: [Command] = []
-    commands.reserveCapacity(Int(count))
-    for _ in 0..<count { commands.append(try parseCommand(&r)) }
-    return commands
+    commands.reserveCapacity(commands.count + Int(count))
+    for _ in 0..<count {
+      // Decode straight into the array's storage: no copy of the command afterwards.
+      commands.append(Command(.clear))
+      try parseCommand(&r, into: &commands[commands.count - 1])
+    }
   }
 
   @inline(__always)
-  private mutating func parseCommand(_ r: inout BinaryReader) throws(CodecError) -> Command {
+  private mutating func parseCommand(_ r: inout BinaryReader, into command: inout Command) throws(CodecError) {
     let start = r.position
-    let code = try varint(&r, "the command type")
-    guard let type = numbering.type(forCode: code) else {
-      throw error(.unknownCommandType, at: start, "command type code \(code) does not exist in numbering \(numbering.name) (codes 0–\(numbering.types.count - 1))")
-    }
-    var command = Command(type)
+    let code = try varint(&r, field: "the command type")
+    guard let type = numbering.type(forCode: code) else { throw unknownType(code, at: start) }
+    command.type = type
     let presenceStart = r.position
-    let presence = try varint(&r, "the presence bits of \(type.name)")
-    if presence == 0 { return command }
-    if presence & ~BinaryFormat.knownCommandBits != 0 {
-      throw error(.unknownField, at: presenceStart, "\(type.name) sets presence bits 0x\(String(presence & ~BinaryFormat.knownCommandBits, radix: 16)) that no command field has")
-    }
+    let presence = try varint(&r, field: "the command's presence bits")
+    if presence == 0 { return }
+    if presence & ~BinaryFormat.knownCommandBits != 0 { throw unknownBits(presence, of: type, at: presenceStart) }
     if presence & (1 << 0) != 0 {
-      command.internalId = try int32(&r, "internalId", base: previousInternalId)
+      command.internalId = try int32(&r, field: "internalId", base: previousInternalId)
       previousInternalId = command.internalId
     }
     if presence & (1 << 1) != 0 {
-      command.childInternalId = try int32(&r, "childInternalId", base: previousChildInternalId)
+      command.childInternalId = try int32(&r, field: "childInternalId", base: previousChildInternalId)
       previousChildInternalId = command.childInternalId
     }
-    if presence & (1 << 2) != 0 { command.value = try int32(&r, "value") }
-    if presence & (1 << 3) != 0 { command.textValue = try string(&r, "textValue") }
-    if presence & (1 << 4) != 0 { command.textValue2 = try string(&r, "textValue2") }
+    if presence & (1 << 2) != 0 { command.value = try int32(&r, field: "value") }
+    if presence & (1 << 3) != 0 { command.textValue = try string(&r, field: "textValue") }
+    if presence & (1 << 4) != 0 { command.textValue2 = try string(&r, field: "textValue2") }
     if presence & ~0b11111 != 0 {
       if presence & (1 << 5) != 0 {
         let flagsStart = r.position
-        let flags = try varint(&r, "flags")
-        guard let narrow = UInt32(exactly: flags) else { throw error(.numberOutOfRange, at: flagsStart, "flags is \(flags), outside UInt32") }
+        let flags = try varint(&r, field: "flags")
+        guard let narrow = UInt32(exactly: flags) else { throw rangeFailure(at: flagsStart, field: "flags", value: Int64(bitPattern: flags), type: "UInt32") }
         command.flags = narrow
       }
-      if presence & (1 << 6) != 0 { command.key = try string(&r, "key") }
-      if presence & (1 << 7) != 0 { command.row = try int32(&r, "row") }
-      if presence & (1 << 8) != 0 { command.column = try int32(&r, "column") }
+      if presence & (1 << 6) != 0 { command.key = try string(&r, field: "key") }
+      if presence & (1 << 7) != 0 { command.row = try int32(&r, field: "row") }
+      if presence & (1 << 8) != 0 { command.column = try int32(&r, field: "column") }
       if presence & (1 << 9) != 0 {
         let sheetStart = r.position
-        let sheet = try varint(&r, "sheet")
-        guard let narrow = UInt16(exactly: sheet) else { throw error(.numberOutOfRange, at: sheetStart, "sheet is \(sheet), outside UInt16") }
+        let sheet = try varint(&r, field: "sheet")
+        guard let narrow = UInt16(exactly: sheet) else { throw rangeFailure(at: sheetStart, field: "sheet", value: Int64(bitPattern: sheet), type: "UInt16") }
         command.sheet = narrow
       }
-      if presence & (1 << 10) != 0 { command.width = try int32(&r, "width") }
-      if presence & (1 << 11) != 0 { command.height = try int32(&r, "height") }
+      if presence & (1 << 10) != 0 { command.width = try int32(&r, field: "width") }
+      if presence & (1 << 11) != 0 { command.height = try int32(&r, field: "height") }
     }
     try checkCanonical(command, presence: presence, at: presenceStart)
-    return command
+  }
+
+  @inline(never)
+  private func unknownType(_ code: UInt64, at position: Int) -> CodecError {
+    error(.unknownCommandType, at: position, "command type code \(code) does not exist in numbering \(numbering.name) (codes 0–\(numbering.types.count - 1))")
+  }
+
+  @inline(never)
+  private func unknownBits(_ presence: UInt64, of type: CommandType, at position: Int) -> CodecError {
+    error(.unknownField, at: position, "\(type.name) sets presence bits 0x\(String(presence & ~BinaryFormat.knownCommandBits, radix: 16)) that no command field has")
   }
 
   /// A set presence bit must carry a non-default value: one command, one encoding.
@@ -281,11 +386,13 @@ struct BinaryRecordParser {
     if command.sheet != 0 { actual |= 1 << 9 }
     if command.width != 0 { actual |= 1 << 10 }
     if command.height != 0 { actual |= 1 << 11 }
-    if actual != presence {
-      let bit = (actual ^ presence).trailingZeroBitCount
-      let field = BinaryFormat.commandFieldBits[bit]
-      throw error(.nonCanonical, at: position, "\(command.type.name) marks \(field.rawValue) present with its default value; leave the bit clear instead")
-    }
+    if actual != presence { throw presentDefault(command, actual: actual, presence: presence, at: position) }
+  }
+
+  @inline(never)
+  private func presentDefault(_ command: Command, actual: UInt64, presence: UInt64, at position: Int) -> CodecError {
+    let field = BinaryFormat.commandFieldBits[(actual ^ presence).trailingZeroBitCount]
+    return error(.nonCanonical, at: position, "\(command.type.name) marks \(field.rawValue) present with its default value; leave the bit clear instead")
   }
 
   private mutating func parseEvent(_ r: inout BinaryReader, time: Double) throws(CodecError) -> TraceRecord {

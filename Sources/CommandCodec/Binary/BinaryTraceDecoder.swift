@@ -31,6 +31,8 @@ public struct BinaryTraceDecoder: Sendable {
   private var discarded = 0
   private var failure: CodecError?
   private var version = 0
+  /// Reused storage for the commands of the batch being decoded (bulk path).
+  private var scratch: [Command] = []
 
   public init(options: BinaryDecodingOptions = BinaryDecodingOptions()) {
     self.options = options
@@ -64,11 +66,45 @@ public struct BinaryTraceDecoder: Sendable {
   public mutating func next() throws(CodecError) -> TraceRecord? {
     if let failure { throw failure }
     let bytes = buffer
-    let result: Result<TraceRecord?, CodecError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(CodecError) -> TraceRecord? in try step(raw) }
+    var commands: [Command] = []
+    let result: Result<ParsedRecord?, CodecError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(CodecError) -> ParsedRecord? in try step(raw, commands: &commands) }
     }
     switch result {
-    case .success(let record): return record
+    case .success(let parsed): return parsed?.materialize(commands)
+    case .failure(let error):
+      failure = error
+      throw error
+    }
+  }
+
+  /// Decodes every whole record fed so far into `handler`, batches in reused storage: the fast
+  /// path for replaying long traces.
+  ///
+  /// - Returns: false when the handler asked to stop, true when the available input is used up.
+  /// - Throws: ``CodecError`` for invalid input, after the records before it were handled.
+  public mutating func decodeAvailable<Handler: TraceRecordHandler>(into handler: inout Handler) throws(CodecError) -> Bool {
+    if let failure { throw failure }
+    let bytes = buffer
+    var commands = scratch
+    scratch = []
+    defer { scratch = commands }
+    let result: Result<Bool, CodecError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(CodecError) -> Bool in
+        while true {
+          commands.removeAll(keepingCapacity: true)
+          guard let parsed = try step(raw, commands: &commands) else { return true }
+          let proceed: Bool
+          switch parsed {
+          case .batch(let time): proceed = handler.handleBatch(commands, at: time)
+          case .record(let record): proceed = handler.handle(record)
+          }
+          if !proceed { return false }
+        }
+      }
+    }
+    switch result {
+    case .success(let proceed): return proceed
     case .failure(let error):
       failure = error
       throw error
@@ -100,7 +136,7 @@ public struct BinaryTraceDecoder: Sendable {
 
   // MARK: - Parsing
 
-  private mutating func step(_ raw: UnsafeRawBufferPointer) throws(CodecError) -> TraceRecord? {
+  private mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
     parser.baseOffset = discarded
     if header == nil {
       guard try readFileHeader(raw) else { return nil }
@@ -115,7 +151,7 @@ public struct BinaryTraceDecoder: Sendable {
     guard let length = try recordLength(&r) else { return nil }
     guard r.remaining >= length else { return nil }
     var payload = BinaryReader(raw, from: r.position, to: r.position + length)
-    let record = try parser.parseRecord(kind: kind, &payload)
+    let record = try parser.parseRecord(kind: kind, &payload, commands: &commands)
     readIndex = r.position + length
     recordCount += 1
     return record

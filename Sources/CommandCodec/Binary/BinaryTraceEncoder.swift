@@ -156,9 +156,7 @@ public struct BinaryTraceEncoder: Sendable {
 
   private mutating func writeTime(_ time: Double, into out: inout [UInt8]) {
     let time = time == 0 ? 0 : time  // -0 is 0
-    if time < 9_007_199_254_740_992, time == time.rounded(.towardZero),
-      previousTime == previousTime.rounded(.towardZero)
-    {
+    if time.isSafeInteger, previousTime.isSafeInteger {
       out.writeVarint(UInt64(time - previousTime) << 1)
     } else {
       out.append(1)

@@ -1,6 +1,8 @@
 /// What one line of JSON Lines input holds.
 enum JSONLine {
   case header(TraceHeader)
+  /// A command line or a batch: its commands were appended to the caller's storage.
+  case batch(time: Double)
   case record(TraceRecord)
 }
 
@@ -56,14 +58,15 @@ extension JSONLineParser {
   // MARK: - Lines
 
   /// Parses the whole line: one object, nothing after it.
-  mutating func parseLine(previousTime: Double, headerAllowed: Bool) throws(CodecError) -> JSONLine {
+  ///
+  /// The commands of a command line or a batch are appended to `commands`.
+  mutating func parseLine(previousTime: Double, headerAllowed: Bool, commands: inout [Command]) throws(CodecError) -> JSONLine {
     let objectStart = try openObject("\"{\" to start a record")
     var shape: Shape? = nil
     var discriminator: JSONKey? = nil
     var time: Double? = nil
     var seen: UInt64 = 0
     var command = Command(.clear)
-    var commands: [Command] = []
     var eventKind: EventKind? = nil
     var target: Int32? = nil
     var eventFields: [PendingEventField] = []
@@ -101,7 +104,7 @@ extension JSONLineParser {
       case .batch:
         guard key == .batch else { try unknownMember(token, keyStart, in: "a batch", known: ["t", "batch"]); continue }
         try markSeen(.batch, &seen, keyStart)
-        commands = try parseCommandArray()
+        try parseCommandArray(into: &commands)
       case .event:
         switch key {
         case .event?:
@@ -161,8 +164,10 @@ extension JSONLineParser {
     }
     let normalizedTime = recordTime == 0 ? 0 : recordTime
     switch shape {
-    case .command: return .record(TraceRecord(time: normalizedTime, .batch([command])))
-    case .batch: return .record(TraceRecord(time: normalizedTime, .batch(commands)))
+    case .command:
+      commands.append(command)
+      return .batch(time: normalizedTime)
+    case .batch: return .batch(time: normalizedTime)
     case .event:
       guard let target else { throw error(.missingField, at: objectStart, "an event needs a \"target\": the internal id it is sent to (0 for the application)") }
       let event = try makeEvent(eventKind!, fields: eventFields)
@@ -343,20 +348,18 @@ extension JSONLineParser {
     return command
   }
 
-  private mutating func parseCommandArray() throws(CodecError) -> [Command] {
+  private mutating func parseCommandArray(into commands: inout [Command]) throws(CodecError) {
     guard bytes[position] == UInt8(ascii: "[") else {
       throw error(.wrongType, at: position, "\"batch\" must be an array of commands, not \(describeValue(at: position))")
     }
     position += 1
-    var commands: [Command] = []
     if try peek("a command or \"]\"") == UInt8(ascii: "]") {
       position += 1
-      return commands
+      return
     }
     repeat {
       commands.append(try parseCommandObject())
     } while try nextMember(closing: UInt8(ascii: "]"), "the batch")
-    return commands
   }
 
   // MARK: - Events

@@ -32,6 +32,8 @@ public struct JSONTraceDecoder: Sendable {
   private var previousTime: Double = 0
   private var isFinished = false
   private var failure: CodecError?
+  /// Reused storage for the commands of the batch being decoded (bulk path).
+  private var scratch: [Command] = []
 
   public init(options: JSONDecodingOptions = JSONDecodingOptions()) {
     self.options = options
@@ -69,33 +71,74 @@ public struct JSONTraceDecoder: Sendable {
   ///   ``finish()``) inside a line's record. The decoder then stays failed.
   public mutating func next() throws(CodecError) -> TraceRecord? {
     if let failure { throw failure }
-    do {
-      while true {
-        guard let (lineEnd, terminated) = try nextLineEnd() else { return nil }
-        let lineStart = readIndex
-        readIndex = terminated ? lineEnd + 1 : lineEnd
-        scanIndex = readIndex
-        lineCount += 1
-        if let record = try parse(lineStart..<lineEnd, terminated: terminated) { return record }
-      }
-    } catch {
+    let bytes = buffer
+    var commands: [Command] = []
+    let result: Result<ParsedRecord?, CodecError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(CodecError) -> ParsedRecord? in try step(raw, commands: &commands) }
+    }
+    switch result {
+    case .success(let parsed): return parsed?.materialize(commands)
+    case .failure(let error):
       failure = error
       throw error
     }
   }
 
-  /// The end of the next line and whether a newline ends it; nil when no whole line is available.
-  private mutating func nextLineEnd() throws(CodecError) -> (Int, Bool)? {
-    let newline: Int? = buffer.withUnsafeBytes { raw in
-      Self.firstNewline(in: raw, from: scanIndex)
+  /// Decodes every whole line fed so far into `handler`, batches in reused storage: the fast path
+  /// for replaying long traces.
+  ///
+  /// - Returns: false when the handler asked to stop, true when the available input is used up.
+  /// - Throws: ``CodecError`` for invalid input, after the records before it were handled.
+  public mutating func decodeAvailable<Handler: TraceRecordHandler>(into handler: inout Handler) throws(CodecError) -> Bool {
+    if let failure { throw failure }
+    let bytes = buffer
+    var commands = scratch
+    scratch = []
+    defer { scratch = commands }
+    let result: Result<Bool, CodecError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(CodecError) -> Bool in
+        while true {
+          commands.removeAll(keepingCapacity: true)
+          guard let parsed = try step(raw, commands: &commands) else { return true }
+          let proceed: Bool
+          switch parsed {
+          case .batch(let time): proceed = handler.handleBatch(commands, at: time)
+          case .record(let record): proceed = handler.handle(record)
+          }
+          if !proceed { return false }
+        }
+      }
     }
-    if let newline {
+    switch result {
+    case .success(let proceed): return proceed
+    case .failure(let error):
+      failure = error
+      throw error
+    }
+  }
+
+  /// The next record of the buffered input, skipping blank lines and the header; nil when no
+  /// further whole line is available.
+  private mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
+    while true {
+      guard let (lineEnd, terminated) = try nextLineEnd(raw) else { return nil }
+      let lineStart = readIndex
+      readIndex = terminated ? lineEnd + 1 : lineEnd
+      scanIndex = readIndex
+      lineCount += 1
+      if let parsed = try parse(raw, lineStart..<lineEnd, terminated: terminated, commands: &commands) { return parsed }
+    }
+  }
+
+  /// The end of the next line and whether a newline ends it; nil when no whole line is available.
+  private mutating func nextLineEnd(_ raw: UnsafeRawBufferPointer) throws(CodecError) -> (Int, Bool)? {
+    if let newline = Self.firstNewline(in: raw, from: scanIndex) {
       if newline - readIndex > options.maxLineLength { throw lineTooLong() }
       return (newline, true)
     }
-    scanIndex = buffer.count
-    if buffer.count - readIndex > options.maxLineLength { throw lineTooLong() }
-    if isFinished && readIndex < buffer.count { return (buffer.count, false) }
+    scanIndex = raw.count
+    if raw.count - readIndex > options.maxLineLength { throw lineTooLong() }
+    if isFinished && readIndex < raw.count { return (raw.count, false) }
     return nil
   }
 
@@ -121,40 +164,37 @@ public struct JSONTraceDecoder: Sendable {
     return nil
   }
 
-  private mutating func parse(_ range: Range<Int>, terminated: Bool) throws(CodecError) -> TraceRecord? {
-    let lineNumber = lineCount
-    let lineOffset = discarded + range.lowerBound
+  /// Parses one line: nil for a blank line or the header, else the record.
+  private mutating func parse(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>, terminated: Bool, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
+    var line = UnsafeRawBufferPointer(rebasing: raw[range])
+    if line.last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
     let expectingHeader = header == nil
-    let options = self.options
-    let previousTime = self.previousTime
-    let recordIndex = recordCount
-    let bytes = buffer
-    let result: Result<JSONLine?, CodecError> = bytes.withUnsafeBytes { raw in
-      var line = UnsafeRawBufferPointer(rebasing: raw[range])
-      if line.last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
-      let context = JSONErrorContext(lineNumber: lineNumber, lineOffset: lineOffset, recordIndex: expectingHeader ? nil : recordIndex, lineIsUnterminated: !terminated)
-      if lineNumber == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
-        return .failure(context.error(.syntax, at: 0, "the input starts with a UTF-8 byte order mark; JSON Lines traces must not have one"))
-      }
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return .success(nil) }
-      var parser = JSONLineParser(line, context: context, options: options)
-      return Result { () throws(CodecError) -> JSONLine? in
-        try parser.parseLine(previousTime: previousTime, headerAllowed: expectingHeader)
-      }
+    let context = JSONErrorContext(lineNumber: lineCount, lineOffset: discarded + range.lowerBound, recordIndex: expectingHeader ? nil : recordCount, lineIsUnterminated: !terminated)
+    if lineCount == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
+      throw context.error(.syntax, at: 0, "the input starts with a UTF-8 byte order mark; JSON Lines traces must not have one")
     }
-    switch try result.get() {
-    case nil: return nil
-    case .header(let parsed)?:
+    // Most lines start with "{"; only others need the blank-line check.
+    if line.first != UInt8(ascii: "{") && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+    var parser = JSONLineParser(line, context: context, options: options)
+    switch try parser.parseLine(previousTime: previousTime, headerAllowed: expectingHeader, commands: &commands) {
+    case .header(let parsed):
       header = parsed
       return nil
-    case .record(let record)?:
-      if header == nil {
-        header = TraceHeader()
-        isHeaderless = true
-      }
-      self.previousTime = record.time
-      recordCount += 1
-      return record
+    case .batch(let time):
+      noteRecord(at: time)
+      return .batch(time: time)
+    case .record(let record):
+      noteRecord(at: record.time)
+      return .record(record)
     }
+  }
+
+  private mutating func noteRecord(at time: Double) {
+    if header == nil {
+      header = TraceHeader()
+      isHeaderless = true
+    }
+    previousTime = time
+    recordCount += 1
   }
 }

@@ -74,7 +74,7 @@ extension Array where Element == UInt8 {
       if value.sign == .minus { append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: "0")]) } else { append(UInt8(ascii: "0")) }
       return
     }
-    if value.magnitude < 9_007_199_254_740_992 && value == value.rounded(.towardZero) {
+    if value.isSafeInteger {
       writeJSONInt(Int64(value))
       return
     }

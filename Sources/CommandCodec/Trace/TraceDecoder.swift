@@ -11,13 +11,11 @@
 /// while let record = try decoder.next() { print(record) }
 /// ```
 public struct TraceDecoder: Sendable {
-  private enum Inner: Sendable {
-    case undetected(pending: [UInt8])
-    case binary(BinaryTraceDecoder)
-    case json(JSONTraceDecoder)
-  }
-
-  private var inner: Inner
+  // One of the two decoders once the format is known. Optionals (not an enum) so that calls
+  // mutate the decoder in place instead of moving it out of an enum payload and back per record.
+  private var binary: BinaryTraceDecoder?
+  private var json: JSONTraceDecoder?
+  private var pending: [UInt8] = []
   private var isFinished = false
   private let binaryOptions: BinaryDecodingOptions
   private let jsonOptions: JSONDecodingOptions
@@ -27,59 +25,36 @@ public struct TraceDecoder: Sendable {
     self.binaryOptions = binaryOptions
     self.jsonOptions = jsonOptions
     switch format {
-    case nil: inner = .undetected(pending: [])
-    case .binary?: inner = .binary(BinaryTraceDecoder(options: binaryOptions))
-    case .jsonLines?: inner = .json(JSONTraceDecoder(options: jsonOptions))
+    case nil: break
+    case .binary?: binary = BinaryTraceDecoder(options: binaryOptions)
+    case .jsonLines?: json = JSONTraceDecoder(options: jsonOptions)
     }
   }
 
   /// The format, once known.
   public var format: TraceFormat? {
-    switch inner {
-    case .undetected: return nil
-    case .binary: return .binary
-    case .json: return .jsonLines
-    }
+    if binary != nil { return .binary }
+    if json != nil { return .jsonLines }
+    return nil
   }
 
   /// The header, once read.
-  public var header: TraceHeader? {
-    switch inner {
-    case .undetected: return nil
-    case .binary(let decoder): return decoder.header
-    case .json(let decoder): return decoder.header
-    }
-  }
+  public var header: TraceHeader? { binary?.header ?? json?.header }
 
   /// Whether the input is a JSON Lines stream without a header line.
-  public var isHeaderless: Bool {
-    if case .json(let decoder) = inner { return decoder.isHeaderless }
-    return false
-  }
+  public var isHeaderless: Bool { json?.isHeaderless ?? false }
 
   /// The number of records returned so far.
-  public var recordCount: Int {
-    switch inner {
-    case .undetected: return 0
-    case .binary(let decoder): return decoder.recordCount
-    case .json(let decoder): return decoder.recordCount
-    }
-  }
+  public var recordCount: Int { binary?.recordCount ?? json?.recordCount ?? 0 }
 
   /// Appends input bytes.
   public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
-    switch inner {
-    case .undetected(var pending):
+    if binary != nil {
+      binary!.feed(bytes)
+    } else if json != nil {
+      json!.feed(bytes)
+    } else {
       pending.append(contentsOf: bytes)
-      inner = .undetected(pending: pending)
-    case .binary(var decoder):
-      inner = .undetected(pending: [])  // release the decoder's storage so feeding does not copy it
-      decoder.feed(bytes)
-      inner = .binary(decoder)
-    case .json(var decoder):
-      inner = .undetected(pending: [])
-      decoder.feed(bytes)
-      inner = .json(decoder)
     }
   }
 
@@ -91,11 +66,31 @@ public struct TraceDecoder: Sendable {
   /// Declares the end of input.
   public mutating func finish() {
     isFinished = true
-    if case .json(var decoder) = inner {
-      inner = .undetected(pending: [])
-      decoder.finish()
-      inner = .json(decoder)
+    if json != nil { json!.finish() }
+  }
+
+  /// Picks the decoder from the first byte; false while no byte has arrived.
+  private mutating func detect() throws(CodecError) -> Bool {
+    if binary != nil || json != nil { return true }
+    guard !pending.isEmpty else {
+      if isFinished {
+        throw CodecError(.truncated, at: .byte(0), "the input is empty; a trace needs at least a header (binary) or one line (JSON Lines)")
+      }
+      return false
     }
+    switch TraceFormat.detect(pending) {
+    case .binary?:
+      binary = BinaryTraceDecoder(options: binaryOptions)
+      binary!.feed(pending)
+    case .jsonLines?:
+      json = JSONTraceDecoder(options: jsonOptions)
+      json!.feed(pending)
+      if isFinished { json!.finish() }
+    case nil:
+      throw CodecError(.badMagic, at: .byte(0), "the input is not a trace: a binary trace starts with byte 0x89, a JSON Lines trace with \"{\"; this one starts with 0x\(String(pending[0], radix: 16, uppercase: true))")
+    }
+    pending = []
+    return true
   }
 
   /// The next record, or nil when no further whole record is available yet (or at all, after
@@ -103,33 +98,27 @@ public struct TraceDecoder: Sendable {
   ///
   /// - Throws: ``CodecError``; `truncated` when the input ended inside a record.
   public mutating func next() throws(CodecError) -> TraceRecord? {
-    switch inner {
-    case .undetected(let pending):
-      guard !pending.isEmpty else {
-        if isFinished {
-          throw CodecError(.truncated, at: .byte(0), "the input is empty; a trace needs at least a header (binary) or one line (JSON Lines)")
-        }
-        return nil
-      }
-      guard let format = TraceFormat.detect(pending) else {
-        throw CodecError(.badMagic, at: .byte(0), "the input is not a trace: a binary trace starts with byte 0x89, a JSON Lines trace with \"{\"; this one starts with 0x\(String(pending[0], radix: 16, uppercase: true))")
-      }
-      var fresh = TraceDecoder(format: format, binaryOptions: binaryOptions, jsonOptions: jsonOptions)
-      pending.withUnsafeBytes { fresh.feed($0) }
-      if isFinished { fresh.finish() }
-      self = fresh
-      return try next()
-    case .binary(var decoder):
-      inner = .undetected(pending: [])
-      defer { inner = .binary(decoder) }
-      if let record = try decoder.next() { return record }
-      if isFinished { try decoder.finish() }
+    guard try detect() else { return nil }
+    if binary != nil {
+      if let record = try binary!.next() { return record }
+      if isFinished { try binary!.finish() }
       return nil
-    case .json(var decoder):
-      inner = .undetected(pending: [])
-      defer { inner = .json(decoder) }
-      return try decoder.next()
     }
+    return try json!.next()
+  }
+
+  /// Decodes every whole record available into `handler`, batches in reused storage (the fast
+  /// path for long traces). After ``finish()``, also reports a truncated end.
+  ///
+  /// - Returns: false when the handler asked to stop.
+  public mutating func decodeAvailable<Handler: TraceRecordHandler>(into handler: inout Handler) throws(CodecError) -> Bool {
+    guard try detect() else { return true }
+    if binary != nil {
+      guard try binary!.decodeAvailable(into: &handler) else { return false }
+      if isFinished { try binary!.finish() }
+      return true
+    }
+    return try json!.decodeAvailable(into: &handler)
   }
 }
 

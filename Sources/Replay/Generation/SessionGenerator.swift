@@ -68,7 +68,8 @@ public struct SessionGenerator: IteratorProtocol, Sendable {
       return update()
     }
     updatesUntilChange = configuration.updatesPerScreenChange
-    return screens.count >= configuration.liveScreens && random.chance(50) ? tearDownOldest() : buildScreen()
+    // Replace the oldest screen: tear it down now, build the new one on the next call.
+    return tearDownOldest()
   }
 
   // MARK: - Records

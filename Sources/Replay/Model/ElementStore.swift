@@ -5,7 +5,7 @@
 /// memory follows the number of live elements, not the number ever created.
 public struct ElementStore: Sendable, Equatable {
   private var slots: ContiguousArray<Element> = []
-  private var slotById: [Int32: Int32] = [:]
+  private var slotById = IdTable()
   private var freeSlots: [Int32] = []
 
   public init() {}
@@ -13,7 +13,7 @@ public struct ElementStore: Sendable, Equatable {
   /// The number of live elements.
   public var count: Int { slotById.count }
 
-  public var isEmpty: Bool { slotById.isEmpty }
+  public var isEmpty: Bool { slotById.count == 0 }
 
   /// The element with `id` (a copy).
   ///
@@ -30,10 +30,10 @@ public struct ElementStore: Sendable, Equatable {
   /// The ids of every live element, ascending.
   ///
   /// - Complexity: O(n log n).
-  public var sortedIds: [Int32] { slotById.keys.sorted() }
+  public var sortedIds: [Int32] { slotById.pairs.map(\.key).sorted() }
 
   /// Every live element, in no particular order.
-  public var values: some Sequence<Element> { slotById.values.lazy.map { slots[Int($0)] } }
+  public var values: [Element] { slotById.pairs.map { slots[Int($0.value)] } }
 
   // MARK: - In-place access for the model
 
@@ -53,9 +53,9 @@ public struct ElementStore: Sendable, Equatable {
   mutating func insert(_ element: Element) {
     if let free = freeSlots.popLast() {
       slots[Int(free)] = element
-      slotById[element.id] = free
+      slotById.set(element.id, to: free)
     } else {
-      slotById[element.id] = Int32(slots.count)
+      slotById.set(element.id, to: Int32(slots.count))
       slots.append(element)
     }
   }
@@ -63,7 +63,7 @@ public struct ElementStore: Sendable, Equatable {
   /// Removes and returns the element with `id`.
   @discardableResult
   mutating func remove(_ id: Int32) -> Element? {
-    guard let slot = slotById.removeValue(forKey: id) else { return nil }
+    guard let slot = slotById.remove(id) else { return nil }
     let element = slots[Int(slot)]
     slots[Int(slot)] = Element.vacant  // drop the element's storage now
     freeSlots.append(slot)
@@ -81,7 +81,7 @@ public struct ElementStore: Sendable, Equatable {
 
   public static func == (lhs: ElementStore, rhs: ElementStore) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    for (id, slot) in lhs.slotById {
+    for (id, slot) in lhs.slotById.pairs {
       guard let other = rhs.slotById[id], lhs.slots[Int(slot)] == rhs.slots[Int(other)] else { return false }
     }
     return true

@@ -85,22 +85,38 @@ public struct ReferenceModel: Sendable {
   /// - Parameter index: the record's index in its trace, for diagnostics.
   /// - Complexity: O(c) for a batch of c commands, plus what falls due on the clock.
   public mutating func apply(_ record: TraceRecord, index: Int) {
+    if case .batch(let commands) = record.body { return applyBatch(commands, at: record.time, index: index) }
     advance(to: record.time)
     currentRecord = index
     state.lastRecordIndex = index
     switch record.body {
-    case .batch(let commands):
-      for position in commands.indices {
-        currentCommand = commands.count > 1 ? position : nil
-        apply(commands[position])
-      }
-      currentCommand = nil
+    case .batch: break
     case .event(let target, let event):
       applyRecordedEvent(event, to: target)
     case .modalResult(let dialog, let value):
       closeModal(dialog, value: value)
     case .marker:
       break
+    }
+    finishRecord()
+  }
+
+  /// Advances the clock to `time`, then applies one command batch (record `index` of its trace).
+  ///
+  /// - Complexity: O(c) for c commands, plus what falls due on the clock.
+  public mutating func applyBatch(_ commands: [Command], at time: Double, index: Int) {
+    if time > clock.now || clock.nextDeadline != nil { advance(to: time) }
+    currentRecord = index
+    state.lastRecordIndex = index
+    if commands.count == 1 {
+      currentCommand = nil
+      apply(commands[0])
+    } else {
+      for position in commands.indices {
+        currentCommand = position
+        apply(commands[position])
+      }
+      currentCommand = nil
     }
     finishRecord()
   }

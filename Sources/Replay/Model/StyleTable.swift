@@ -57,16 +57,16 @@ public struct StyleTable: Hashable, Sendable {
     }
   }
 
-  /// Length, first, second and last byte, and selector: distinct for nearly all CSS keys.
+  /// Length, first and last bytes, and selector: distinct for nearly all CSS keys.
   @inline(__always)
   static func fingerprint(_ key: String, _ selector: StyleSelector) -> UInt32 {
-    let utf8 = key.utf8
-    let count = UInt32(truncatingIfNeeded: utf8.count)
-    guard count > 0 else { return UInt32(selector.rawValue) }
-    let first = UInt32(utf8.first!)
-    let last = UInt32(utf8.last!)
-    let second = count > 1 ? UInt32(utf8[utf8.index(after: utf8.startIndex)]) : 0
-    return (count << 24) ^ (first << 16) ^ (second << 8) ^ last ^ (UInt32(selector.rawValue) << 29)
+    var key = key
+    return key.withUTF8 { utf8 in
+      let count = UInt32(truncatingIfNeeded: utf8.count)
+      guard count > 0 else { return UInt32(selector.rawValue) }
+      return (count << 24) ^ (UInt32(utf8[0]) << 16) ^ (UInt32(utf8[Int(count) / 2]) << 8) ^ UInt32(utf8[Int(count) - 1])
+        ^ (UInt32(selector.rawValue) << 29)
+    }
   }
 
   /// The value of `key` for `selector`, if set.

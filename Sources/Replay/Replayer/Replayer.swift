@@ -51,33 +51,63 @@ public enum Replayer {
     } catch {
       throw .unreadable(error)
     }
-    var model = ReferenceModel(header: header, options: options)
-    var index = 0
-    var stoppedAt: Diagnostic? = nil
-    var readAll = false
+    var handler = ModelFeeder(model: ReferenceModel(header: header, options: options), point: point, strict: strict)
+    let readAll: Bool
     do {
-      while true {
-        if case .record(let last) = point, index > last { break }
-        guard let record = try reader.next() else {
-          readAll = true
-          break
-        }
-        if case .time(let limit) = point, record.time > limit { break }
-        model.apply(record, index: index)
-        index += 1
-        if strict && model.errorCount > 0 {
-          stoppedAt = model.firstError
-          break
-        }
-      }
+      readAll = try reader.read(into: &handler)
     } catch {
       throw .unreadable(error)
     }
-    if case .record(let last) = point, index <= last, stoppedAt == nil {
-      throw .pointBeyondEnd(point, recordCount: index)
+    var model = handler.model
+    let applied = handler.applied
+    if case .record(let last) = point, applied <= last, handler.stoppedAt == nil {
+      throw .pointBeyondEnd(point, recordCount: applied)
     }
-    if case .time(let limit) = point, stoppedAt == nil { model.advance(to: limit) }
-    return Result(header: header, model: model, recordsApplied: index, recordsInTrace: readAll ? index : nil, stoppedAt: stoppedAt)
+    if case .time(let limit) = point, handler.stoppedAt == nil { model.advance(to: limit) }
+    return Result(header: header, model: model, recordsApplied: applied, recordsInTrace: readAll ? applied : nil, stoppedAt: handler.stoppedAt)
+  }
+
+  /// Feeds decoded records to a model until the replay point.
+  struct ModelFeeder: TraceRecordHandler {
+    var model: ReferenceModel
+    let point: ReplayPoint
+    let strict: Bool
+    var applied = 0
+    var stoppedAt: Diagnostic?
+
+    /// Whether a record at `time` comes after the point (and must not be applied).
+    @inline(__always)
+    private func isPastPoint(_ time: Double) -> Bool {
+      switch point {
+      case .end: return false
+      case .record(let last): return applied > last
+      case .time(let limit): return time > limit
+      }
+    }
+
+    /// After applying a record: false when the replay is done.
+    @inline(__always)
+    private mutating func proceed() -> Bool {
+      applied += 1
+      if strict && model.errorCount > 0 {
+        stoppedAt = model.firstError
+        return false
+      }
+      if case .record(let last) = point, applied > last { return false }
+      return true
+    }
+
+    mutating func handleBatch(_ commands: [Command], at time: Double) -> Bool {
+      if isPastPoint(time) { return false }
+      model.applyBatch(commands, at: time, index: applied)
+      return proceed()
+    }
+
+    mutating func handle(_ record: TraceRecord) -> Bool {
+      if isPastPoint(record.time) { return false }
+      model.apply(record, index: applied)
+      return proceed()
+    }
   }
 
   /// Replays in-memory records up to `point` (for tests and tools that hold a trace already).

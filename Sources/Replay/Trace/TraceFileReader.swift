@@ -67,6 +67,33 @@ public final class TraceFileReader {
     return try pull()
   }
 
+  /// Reads the remaining records into `handler`, command batches in reused storage: the fast
+  /// path for replaying long traces.
+  ///
+  /// - Returns: false when the handler stopped early, true at the end of the file.
+  /// - Throws: ``TraceFileError``, after every whole record before the problem was handled.
+  public func read<Handler: TraceRecordHandler>(into handler: inout Handler) throws(TraceFileError) -> Bool {
+    if let record = lookahead {
+      lookahead = nil
+      let proceed: Bool
+      if case .batch(let commands) = record.body {
+        proceed = handler.handleBatch(commands, at: record.time)
+      } else {
+        proceed = handler.handle(record)
+      }
+      guard proceed else { return false }
+    }
+    while true {
+      do {
+        guard try decoder.decodeAvailable(into: &handler) else { return false }
+      } catch {
+        throw .invalidContent(path: path, error)
+      }
+      if reachedEnd { return true }
+      try fill()
+    }
+  }
+
   /// Reads every remaining record.
   public func readAll() throws(TraceFileError) -> [TraceRecord] {
     var records: [TraceRecord] = []
@@ -82,22 +109,27 @@ public final class TraceFileReader {
         throw .invalidContent(path: path, error)
       }
       if reachedEnd { return nil }
-      let file = self.file
-      let path = self.path
-      let result: Result<Int, IOError> = chunk.withUnsafeMutableBytes { buffer in
-        Result { () throws(IOError) -> Int in try file.read(into: buffer, path: path) }
-      }
-      let count: Int
-      switch result {
-      case .success(let n): count = n
-      case .failure(let error): throw .io(error)
-      }
-      if count == 0 {
-        reachedEnd = true
-        decoder.finish()
-      } else {
-        chunk.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-      }
+      try fill()
+    }
+  }
+
+  /// Reads the next chunk into the decoder (declaring the end of input at the end of the file).
+  private func fill() throws(TraceFileError) {
+    let file = self.file
+    let path = self.path
+    let result: Result<Int, IOError> = chunk.withUnsafeMutableBytes { buffer in
+      Result { () throws(IOError) -> Int in try file.read(into: buffer, path: path) }
+    }
+    let count: Int
+    switch result {
+    case .success(let n): count = n
+    case .failure(let error): throw .io(error)
+    }
+    if count == 0 {
+      reachedEnd = true
+      decoder.finish()
+    } else {
+      chunk.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
   }
 
