@@ -193,7 +193,7 @@ struct BinaryRecordParser {
     guard length <= UInt64(options.maxStringLength) else { return .tooLong(start: start, length: length) }
     let interned = head & 0b10 != 0
     if interned && length > UInt64(BinaryFormat.maxInternedLength) { return .internedTooLong(start: start, length: length) }
-    guard let bytes = r.readBytes(count: Int(length)) else { return .pastEnd(start: start, length: length, remaining: r.remaining) }
+    guard let bytes = r.readBytes(count: Int(length)) else { return .pastEnd(start: r.position, length: length, remaining: r.remaining) }
     if !UTF8Validation.isASCII(bytes), let bad = UTF8Validation.firstInvalidOffset(bytes) {
       return .invalidUTF8(position: r.position - Int(length) + bad, byte: bytes[bad])
     }
