@@ -39,6 +39,20 @@ public struct BinaryTraceDecoder: Sendable {
     self.parser = BinaryRecordParser(options: options)
   }
 
+  /// A copy of this decoder that has dropped every byte after the last whole record: it resumes
+  /// decoding when fed the input from byte ``consumedByteCount`` on (e.g. a file seeked there).
+  ///
+  /// The decoding state (header, numbering, interning table, previous time and ids) is kept, so
+  /// a checkpoint taken between records is a place to restart a long trace from.
+  public func checkpoint() -> BinaryTraceDecoder {
+    var copy = self
+    copy.discarded = discarded + readIndex
+    copy.buffer = []
+    copy.readIndex = 0
+    copy.scratch = []
+    return copy
+  }
+
   /// Appends input bytes.
   public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
     compactIfWorthwhile()

@@ -39,6 +39,20 @@ public struct JSONTraceDecoder: Sendable {
     self.options = options
   }
 
+  /// A copy of this decoder that has dropped every byte after the last whole line: it resumes
+  /// decoding when fed the input from byte ``consumedByteCount`` on (e.g. a file seeked there),
+  /// keeping the header, the previous time and the line and record counts.
+  public func checkpoint() -> JSONTraceDecoder {
+    var copy = self
+    copy.discarded = discarded + readIndex
+    copy.buffer = []
+    copy.readIndex = 0
+    copy.scanIndex = 0
+    copy.isFinished = false
+    copy.scratch = []
+    return copy
+  }
+
   /// Appends input bytes.
   public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
     compactIfWorthwhile()

@@ -47,6 +47,21 @@ public struct TraceDecoder: Sendable {
   /// The number of records returned so far.
   public var recordCount: Int { binary?.recordCount ?? json?.recordCount ?? 0 }
 
+  /// The absolute offset of the first input byte not yet consumed by a whole record.
+  public var consumedByteCount: Int { binary?.consumedByteCount ?? json?.consumedByteCount ?? 0 }
+
+  /// A copy that has dropped the bytes after the last whole record, to be fed the input from
+  /// ``consumedByteCount`` on; nil before the format is known. See
+  /// ``BinaryTraceDecoder/checkpoint()``.
+  public func checkpoint() -> TraceDecoder? {
+    guard binary != nil || json != nil else { return nil }
+    var copy = self
+    copy.binary = binary?.checkpoint()
+    copy.json = json?.checkpoint()
+    copy.isFinished = false
+    return copy
+  }
+
   /// Appends input bytes.
   public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
     if binary != nil {

@@ -55,6 +55,13 @@ public final class FileDescriptor: @unchecked Sendable {
     }
   }
 
+  /// Moves the read position to `offset` bytes from the start.
+  public func seek(to offset: Int, path: String) throws(IOError) {
+    guard systemSeek(rawValue, off_t(offset), SEEK_SET) >= 0 else {
+      throw IOError(path: path, operation: "seek in", errno: errno)
+    }
+  }
+
   /// Writes all of `bytes`.
   public func write(_ bytes: UnsafeRawBufferPointer, path: String) throws(IOError) {
     var offset = 0
@@ -99,3 +106,4 @@ private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+private func systemSeek(_ fd: Int32, _ offset: off_t, _ whence: Int32) -> off_t { lseek(fd, offset, whence) }

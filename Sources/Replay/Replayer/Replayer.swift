@@ -72,8 +72,13 @@ public enum Replayer {
     var model: ReferenceModel
     let point: ReplayPoint
     let strict: Bool
+    /// Records applied so far (the index of the next record).
     var applied = 0
     var stoppedAt: Diagnostic?
+    /// When set, stop after every this many records (for keyframes); the point still applies.
+    var pauseEvery: Int? = nil
+    /// Whether the last stop was such a pause rather than the point.
+    var paused = false
 
     /// Whether a record at `time` comes after the point (and must not be applied).
     @inline(__always)
@@ -89,21 +94,28 @@ public enum Replayer {
     @inline(__always)
     private mutating func proceed() -> Bool {
       applied += 1
+      paused = false
       if strict && model.errorCount > 0 {
         stoppedAt = model.firstError
         return false
       }
       if case .record(let last) = point, applied > last { return false }
+      if let pauseEvery, applied % pauseEvery == 0 {
+        paused = true
+        return false
+      }
       return true
     }
 
     mutating func handleBatch(_ commands: [Command], at time: Double) -> Bool {
+      paused = false
       if isPastPoint(time) { return false }
       model.applyBatch(commands, at: time, index: applied)
       return proceed()
     }
 
     mutating func handle(_ record: TraceRecord) -> Bool {
+      paused = false
       if isPastPoint(record.time) { return false }
       model.apply(record, index: applied)
       return proceed()

@@ -34,6 +34,39 @@ public final class TraceFileReader {
     chunk = [UInt8](repeating: 0, count: chunkSize)
   }
 
+  /// A place between two records of a trace file to resume reading from (see
+  /// ``TraceFileReader/checkpoint()``).
+  public struct Checkpoint: Sendable {
+    fileprivate let decoder: TraceDecoder
+    /// The byte offset of the next record in the file.
+    public let byteOffset: Int
+    /// The number of records before it.
+    public let recordIndex: Int
+  }
+
+  /// Where the reader stands: after the last record returned (or handed to a handler), ready to
+  /// resume from there with ``init(path:resumingFrom:)``. Nil before the format is known or when
+  /// a record was read ahead by ``readHeader()``.
+  public func checkpoint() -> Checkpoint? {
+    guard lookahead == nil, let decoder = decoder.checkpoint() else { return nil }
+    return Checkpoint(decoder: decoder, byteOffset: decoder.consumedByteCount, recordIndex: decoder.recordCount)
+  }
+
+  /// Reopens `path` at `checkpoint`: the next record read is the one after it.
+  ///
+  /// - Complexity: O(1): the file is seeked, nothing before the checkpoint is read again.
+  public init(path: String, resumingFrom checkpoint: Checkpoint, chunkSize: Int = 1 << 20) throws(TraceFileError) {
+    self.path = path
+    do {
+      file = try FileDescriptor.open(forReadingAt: path)
+      try file.seek(to: checkpoint.byteOffset, path: path)
+    } catch {
+      throw .io(error)
+    }
+    decoder = checkpoint.decoder
+    chunk = [UInt8](repeating: 0, count: chunkSize)
+  }
+
   /// The format, once the first bytes have been read.
   public var format: TraceFormat? { decoder.format }
 
