@@ -14,7 +14,7 @@ count=0
 while IFS= read -r line; do
   expected=0
   if [[ "$line" =~ \#\ exit\ ([0-9]+)[[:space:]]*$ ]]; then expected="${BASH_REMATCH[1]}"; fi
-  command="${line%%#*}"
+  command="$(sed -E 's/[[:space:]]+# exit [0-9]+[[:space:]]*$//' <<<"$line")"
   command="${command/#swift run cmdtool/$bin}"
   command="${command/#cmdtool/$bin}"
   count=$((count + 1))
