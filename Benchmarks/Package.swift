@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// The codec benchmark: a package of its own, so that CommandCodec stays free of dependencies.
+//
+//   swift run -c release --package-path Benchmarks codec-benchmark
+//
+// See README.md beside this file.
+import PackageDescription
+
+let package = Package(
+  name: "cmdtool-benchmarks",
+  platforms: [.macOS(.v13)],
+  dependencies: [
+    // The parent package (the repository root), by path: its `CommandCodec` library product.
+    .package(name: "cmdtool", path: ".."),
+    // The protobuf peer. Generated/bench_command.pb.swift was made by protoc-gen-swift 1.39.0 and
+    // must be built against the same runtime (Scripts/generate-proto.sh).
+    .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "codec-benchmark",
+      dependencies: [
+        .product(name: "CommandCodec", package: "cmdtool"),
+        .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+      ],
+      path: "Sources/CodecBenchmark"
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,239 @@
+import CommandCodec
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// MARK: - Clock
+
+/// Nanoseconds of the monotonic clock (never steps back, unaffected by the wall clock).
+@inline(__always)
+func monotonicNanoseconds() -> UInt64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Nanoseconds of CPU time this process has used (user and system, all threads).
+@inline(__always)
+func processCPUNanoseconds() -> UInt64 {
+  var now = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+  return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Keeps a value alive and opaque to the optimizer, so the work that made it is not removed.
+@inline(never) @_optimize(none)
+func blackHole<T>(_ value: T) {}
+
+/// The durations of several runs of one operation.
+struct Samples {
+  /// Wall-clock seconds of each run (the monotonic clock): what the report is based on.
+  var seconds: [Double]
+  /// CPU seconds of each run: well below `seconds` when other processes took the CPU away; equal
+  /// to them when the noise came from elsewhere (a shared host's caches, memory bandwidth or clock).
+  var cpuSeconds: [Double] = []
+
+  var sorted: [Double] { seconds.sorted() }
+  /// The median: the middle run (the mean of the two middle runs for an even count).
+  var median: Double {
+    let s = sorted
+    guard !s.isEmpty else { return .nan }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+  }
+  var min: Double { seconds.min() ?? .nan }
+  var max: Double { seconds.max() ?? .nan }
+  /// (max − min) / median: how noisy the runs were.
+  var spread: Double { (max - min) / median }
+  /// The median CPU time.
+  var cpuMedian: Double { Samples(seconds: cpuSeconds).median }
+}
+
+/// Times `body` `runs` times. The value `body` returns is released after the clock stops, so
+/// freeing the output is not part of the time.
+func measure<R>(runs: Int, _ body: () throws -> R) rethrows -> Samples {
+  var samples = Samples(seconds: [])
+  for _ in 0..<runs {
+    let cpuStart = processCPUNanoseconds()
+    let start = monotonicNanoseconds()
+    let result = try body()
+    let end = monotonicNanoseconds()
+    let cpuEnd = processCPUNanoseconds()
+    blackHole(result)
+    samples.seconds.append(Double(end - start) / 1e9)
+    samples.cpuSeconds.append(Double(cpuEnd - cpuStart) / 1e9)
+  }
+  return samples
+}
+
+// MARK: - Memory
+
+/// The process's peak resident set size in bytes: VmHWM from /proc/self/status on Linux,
+/// `getrusage`'s ru_maxrss elsewhere.
+func peakResidentBytes() -> Int {
+  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let digits = line.dropFirst("VmHWM:".count).filter(\.isNumber)
+      if let kB = Int(digits) { return kB * 1024 }
+    }
+  }
+  var usage = rusage()
+  #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)  // bytes on Darwin
+  #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+  #endif
+}
+
+// MARK: - One codec
+
+/// What one codec did: its output size, its timings and its process's memory.
+struct CodecResult {
+  var name: String
+  var commands: Int
+  var encodedBytes: Int
+  var encode: Samples
+  var decode: Samples
+  /// Peak RSS of the process that ran this codec alone.
+  var peakBytes: Int
+  /// Peak RSS after the corpus was built, before the codec ran: what every codec's process holds.
+  var baselineBytes: Int
+
+  var encodeCommandsPerSecond: Double { Double(commands) / encode.median }
+  var decodeCommandsPerSecond: Double { Double(commands) / decode.median }
+  var encodeMBPerSecond: Double { Double(encodedBytes) / encode.median / 1e6 }
+  var decodeMBPerSecond: Double { Double(encodedBytes) / decode.median / 1e6 }
+  var bytesPerCommand: Double { Double(encodedBytes) / Double(commands) }
+
+  /// One line for the parent process: `RESULT name=binary commands=... enc=0.1,0.1 ...`.
+  var line: String {
+    func list(_ s: Samples) -> String { s.seconds.map { String($0) }.joined(separator: ",") }
+    func cpu(_ s: Samples) -> String { s.cpuSeconds.map { String($0) }.joined(separator: ",") }
+    return "RESULT name=\(name) commands=\(commands) bytes=\(encodedBytes) enc=\(list(encode)) dec=\(list(decode)) enccpu=\(cpu(encode)) deccpu=\(cpu(decode)) peak=\(peakBytes) base=\(baselineBytes)"
+  }
+
+  init(name: String, commands: Int, encodedBytes: Int, encode: Samples, decode: Samples, peakBytes: Int, baselineBytes: Int) {
+    self.name = name
+    self.commands = commands
+    self.encodedBytes = encodedBytes
+    self.encode = encode
+    self.decode = decode
+    self.peakBytes = peakBytes
+    self.baselineBytes = baselineBytes
+  }
+
+  init?(line: Substring) {
+    guard line.hasPrefix("RESULT ") else { return nil }
+    var fields: [Substring: Substring] = [:]
+    for pair in line.dropFirst("RESULT ".count).split(separator: " ") {
+      guard let equals = pair.firstIndex(of: "=") else { return nil }
+      fields[pair[..<equals]] = pair[pair.index(after: equals)...]
+    }
+    func samples(_ key: Substring, cpu: Substring) -> Samples? {
+      guard let text = fields[key] else { return nil }
+      let values = text.split(separator: ",").compactMap { Double($0) }
+      let cpuValues = (fields[cpu] ?? "").split(separator: ",").compactMap { Double($0) }
+      return values.isEmpty ? nil : Samples(seconds: values, cpuSeconds: cpuValues)
+    }
+    guard let name = fields["name"], let commands = fields["commands"].flatMap({ Int($0) }),
+      let bytes = fields["bytes"].flatMap({ Int($0) }), let encode = samples("enc", cpu: "enccpu"),
+      let decode = samples("dec", cpu: "deccpu"),
+      let peak = fields["peak"].flatMap({ Int($0) }), let base = fields["base"].flatMap({ Int($0) })
+    else { return nil }
+    self.init(name: String(name), commands: commands, encodedBytes: bytes, encode: encode, decode: decode, peakBytes: peak, baselineBytes: base)
+  }
+}
+
+/// Runs one codec in this process: a checked round trip (which also warms up), then `runs` timed
+/// encodes and `runs` timed decodes.
+func runCodec(_ name: String, corpus: Corpus, runs: Int, log: (String) -> Void) throws -> CodecResult {
+  let baseline = peakResidentBytes()
+  let codec = try Codecs.make(name, corpus: corpus)
+  return try run(codec, corpus: corpus, runs: runs, baseline: baseline, log: log)
+}
+
+private func run<C: BenchCodec>(_ codec: C, corpus: Corpus, runs: Int, baseline: Int, log: (String) -> Void) throws -> CodecResult {
+  log("\(C.name): round trip check")
+  let reference = try codec.encode(capacity: 0)
+  try verify(try codec.records(try codec.decode(reference)), against: corpus, checkTimes: C.carriesTime, codec: C.title)
+
+  log("\(C.name): \(runs) encodes")
+  var sameOutput = true
+  let encode = try measure(runs: runs) { () throws -> [UInt8] in
+    let bytes = try codec.encode(capacity: reference.count)
+    sameOutput = sameOutput && bytes.count == reference.count
+    return bytes
+  }
+  guard sameOutput else { throw BenchError.mismatch("\(C.title) wrote a different number of bytes on a later run") }
+
+  log("\(C.name): \(runs) decodes")
+  let decode = try measure(runs: runs) { try codec.decode(reference) }
+
+  return CodecResult(
+    name: C.name, commands: corpus.commandCount, encodedBytes: reference.count, encode: encode, decode: decode,
+    peakBytes: peakResidentBytes(), baselineBytes: baseline)
+}
+
+/// Fails unless `decoded` holds the corpus's batches, command for command (and their times when the
+/// format carries them).
+func verify(_ decoded: [TraceRecord], against corpus: Corpus, checkTimes: Bool, codec: String) throws {
+  let original = corpus.records
+  guard decoded.count == original.count else {
+    throw BenchError.mismatch("\(codec) decoded \(decoded.count) batches; the corpus has \(original.count)")
+  }
+  for (index, (got, want)) in zip(decoded, original).enumerated() {
+    if checkTimes && got.time != want.time {
+      throw BenchError.mismatch("\(codec): batch \(index) has time \(got.time), expected \(want.time)")
+    }
+    guard case .batch(let gotCommands) = got.body, case .batch(let wantCommands) = want.body else {
+      throw BenchError.mismatch("\(codec): record \(index) is not a batch: \(got.body)")
+    }
+    guard gotCommands.count == wantCommands.count else {
+      throw BenchError.mismatch("\(codec): batch \(index) has \(gotCommands.count) commands, expected \(wantCommands.count)")
+    }
+    for (position, (a, b)) in zip(gotCommands, wantCommands).enumerated() where a != b {
+      throw BenchError.mismatch("\(codec): batch \(index), command \(position):\n  decoded  \(a)\n  original \(b)")
+    }
+  }
+}
+
+// MARK: - Child processes
+
+/// Runs `codec-benchmark --only NAME --child` (this same executable) and reads its result, so each
+/// codec's peak memory is its own and no codec's garbage or heap shape affects another's timing.
+func runInChildProcess(_ name: String, commands: Int, runs: Int) throws -> CodecResult {
+  let process = Process()
+  process.executableURL = executableURL()
+  process.arguments = ["--only", name, "--commands", String(commands), "--runs", String(runs), "--child"]
+  let output = Pipe()
+  process.standardOutput = output
+  process.standardError = FileHandle.standardError
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let text = String(decoding: data, as: UTF8.self)
+  guard process.terminationStatus == 0 else {
+    throw BenchError.child("the \(name) run failed (exit status \(process.terminationStatus))\(text.isEmpty ? "" : ":\n" + text)")
+  }
+  guard let result = text.split(separator: "\n").lazy.compactMap({ CodecResult(line: $0) }).first else {
+    throw BenchError.child("the \(name) run printed no result:\n\(text)")
+  }
+  return result
+}
+
+private func executableURL() -> URL {
+  #if os(Linux)
+    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      return URL(fileURLWithPath: path)
+    }
+  #endif
+  if let url = Bundle.main.executableURL { return url }
+  return URL(fileURLWithPath: CommandLine.arguments[0])
+}
