@@ -99,77 +99,81 @@ public struct BinaryTraceEncoder: Sendable {
     if let failure = TraceTime.validate(record.time, after: previousTime) {
       throw CodecError(failure.code, at: .byte(out.count), failure.message)
     }
-    try precheck(record, at: out.count)
-    let start = out.count
-    switch record.body {
-    case .batch(let commands):
-      out.append(BinaryFormat.RecordKind.batch.rawValue)
-      out.append(0)  // the length, patched below
-      writeTime(record.time, into: &out)
-      out.writeVarint(UInt64(commands.count))
-      for command in commands { writeCommand(command, into: &out) }
-    case .event(let target, let event):
-      out.append(BinaryFormat.RecordKind.event.rawValue)
-      out.append(0)
-      writeTime(record.time, into: &out)
-      out.writeVarint(UInt64(event.kind.rawValue))
-      out.writeZigZag(Int64(target))
-      writeEventFields(event, into: &out)
-    case .modalResult(let dialog, let value):
-      out.append(BinaryFormat.RecordKind.modalResult.rawValue)
-      out.append(0)
-      writeTime(record.time, into: &out)
-      out.writeZigZag(Int64(dialog))
-      out.writeZigZag(Int64(value))
-    case .marker(let label, let detail):
-      out.append(BinaryFormat.RecordKind.marker.rawValue)
-      out.append(0)
-      writeTime(record.time, into: &out)
-      let presence: UInt64 = (label.isEmpty ? 0 : 1) | (detail.isEmpty ? 0 : 2)
-      out.writeVarint(presence)
-      let intern = interning == .all
-      if !label.isEmpty { writeString(label, intern: intern, into: &out) }
-      if !detail.isEmpty { writeString(detail, intern: intern, into: &out) }
+    // One pass checks what decoders would refuse and bounds the record's size; then the record
+    // is written through a cursor into that much reserved space.
+    let bound = try precheck(record, at: out.count)
+    let offset = out.count
+    try RawWriter.withReservedSpace(in: &out, bound: bound) { (writer: inout RawWriter) throws(CodecError) in
+      try write(record, into: &writer, offset: offset)
     }
-    try patchLength(recordStart: start, into: &out)
   }
 
   // MARK: - Records
 
-  /// Writes the payload length into the byte reserved after the kind, widening it when needed.
-  private mutating func patchLength(recordStart start: Int, into out: inout [UInt8]) throws(CodecError) {
-    let lengthIndex = start + 1
-    let length = out.count - lengthIndex - 1
+  private mutating func write(_ record: TraceRecord, into w: inout RawWriter, offset: Int) throws(CodecError) {
+    let kind: BinaryFormat.RecordKind
+    switch record.body {
+    case .batch: kind = .batch
+    case .event: kind = .event
+    case .modalResult: kind = .modalResult
+    case .marker: kind = .marker
+    }
+    w.byte(kind.rawValue)
+    w.byte(0)  // the length, patched below
+    let payloadStart = w.position
+    writeTime(record.time, into: &w)
+    switch record.body {
+    case .batch(let commands):
+      w.varint(UInt64(commands.count))
+      commands.withUnsafeBufferPointer { commands in
+        for index in commands.indices { writeCommand(commands[index], into: &w) }
+      }
+    case .event(let target, let event):
+      w.varint(UInt64(event.kind.rawValue))
+      w.zigZag(Int64(target))
+      writeEventFields(event, into: &w)
+    case .modalResult(let dialog, let value):
+      w.zigZag(Int64(dialog))
+      w.zigZag(Int64(value))
+    case .marker(let label, let detail):
+      w.varint((label.isEmpty ? 0 : 1) | (detail.isEmpty ? 0 : 2))
+      let intern = interning == .all
+      if !label.isEmpty { writeString(label, intern: intern, into: &w) }
+      if !detail.isEmpty { writeString(detail, intern: intern, into: &w) }
+    }
+    let length = w.position - payloadStart
     if length < 0x80 {
-      out[lengthIndex] = UInt8(length)
+      w.base[payloadStart - 1] = UInt8(length)
       return
     }
     guard length <= maxRecordLength else {
-      out.removeSubrange(start...)
       failed = true
-      throw CodecError(.recordTooLong, at: .byte(start), "the record is \(length) bytes, more than the limit of \(maxRecordLength)")
+      throw CodecError(.recordTooLong, at: .byte(offset), "the record is \(length) bytes, more than the limit of \(maxRecordLength)")
     }
-    var prefix: [UInt8] = []
-    prefix.writeVarint(UInt64(length))
-    out.replaceSubrange(lengthIndex...lengthIndex, with: prefix)
+    // Widen the one-byte length: move the payload up (the bound left room for it).
+    let extra = [UInt8].varintSize(UInt64(length)) - 1
+    UnsafeMutableRawPointer(w.base + payloadStart + extra).copyMemory(from: w.base + payloadStart, byteCount: length)
+    var lengthWriter = RawWriter(base: w.base, position: payloadStart - 1)
+    lengthWriter.varint(UInt64(length))
+    w.position += extra
   }
 
-  private mutating func writeTime(_ time: Double, into out: inout [UInt8]) {
+  @inline(__always)
+  private mutating func writeTime(_ time: Double, into w: inout RawWriter) {
     let time = time == 0 ? 0 : time  // -0 is 0
     if time.isSafeInteger, previousTime.isSafeInteger {
-      out.writeVarint(UInt64(time - previousTime) << 1)
+      w.varint(UInt64(time - previousTime) << 1)
     } else {
-      out.append(1)
-      out.writeDouble(time)
+      w.byte(1)
+      w.double(time)
     }
     previousTime = time
   }
 
   @inline(__always)
-  private mutating func writeCommand(_ command: Command, into out: inout [UInt8]) {
+  private mutating func writeCommand(_ command: Command, into w: inout RawWriter) {
     // `precheck` has made sure the numbering has every type of the batch.
-    let code = numbering.code(for: command.type) ?? 0
-    out.writeVarint(UInt64(code))
+    w.varint(UInt64(numbering.id == 0 ? command.type.rawValue : numbering.code(for: command.type) ?? 0))
     var presence: UInt64 = 0
     if command.internalId != 0 { presence |= 1 << 0 }
     if command.childInternalId != 0 { presence |= 1 << 1 }
@@ -183,30 +187,30 @@ public struct BinaryTraceEncoder: Sendable {
     if command.sheet != 0 { presence |= 1 << 9 }
     if command.width != 0 { presence |= 1 << 10 }
     if command.height != 0 { presence |= 1 << 11 }
-    out.writeVarint(presence)
+    w.varint(presence)
     if presence == 0 { return }
     if presence & (1 << 0) != 0 {
-      out.writeZigZag(Int64(command.internalId) - Int64(previousInternalId))
+      w.zigZag(Int64(command.internalId) - Int64(previousInternalId))
       previousInternalId = command.internalId
     }
     if presence & (1 << 1) != 0 {
-      out.writeZigZag(Int64(command.childInternalId) - Int64(previousChildInternalId))
+      w.zigZag(Int64(command.childInternalId) - Int64(previousChildInternalId))
       previousChildInternalId = command.childInternalId
     }
-    if presence & (1 << 2) != 0 { out.writeZigZag(Int64(command.value)) }
+    if presence & (1 << 2) != 0 { w.zigZag(Int64(command.value)) }
     if presence & (0b11 << 3) != 0 {
       let internMask = internedTextFields(command.type)
-      if presence & (1 << 3) != 0 { writeString(command.textValue, intern: internMask & 1 != 0, into: &out) }
-      if presence & (1 << 4) != 0 { writeString(command.textValue2, intern: internMask & 2 != 0, into: &out) }
+      if presence & (1 << 3) != 0 { writeString(command.textValue, intern: internMask & 1 != 0, into: &w) }
+      if presence & (1 << 4) != 0 { writeString(command.textValue2, intern: internMask & 2 != 0, into: &w) }
     }
     if presence & ~0b11111 == 0 { return }
-    if presence & (1 << 5) != 0 { out.writeVarint(UInt64(command.flags)) }
-    if presence & (1 << 6) != 0 { writeString(command.key, intern: interning != .none, into: &out) }
-    if presence & (1 << 7) != 0 { out.writeZigZag(Int64(command.row)) }
-    if presence & (1 << 8) != 0 { out.writeZigZag(Int64(command.column)) }
-    if presence & (1 << 9) != 0 { out.writeVarint(UInt64(command.sheet)) }
-    if presence & (1 << 10) != 0 { out.writeZigZag(Int64(command.width)) }
-    if presence & (1 << 11) != 0 { out.writeZigZag(Int64(command.height)) }
+    if presence & (1 << 5) != 0 { w.varint(UInt64(command.flags)) }
+    if presence & (1 << 6) != 0 { writeString(command.key, intern: interning != .none, into: &w) }
+    if presence & (1 << 7) != 0 { w.zigZag(Int64(command.row)) }
+    if presence & (1 << 8) != 0 { w.zigZag(Int64(command.column)) }
+    if presence & (1 << 9) != 0 { w.varint(UInt64(command.sheet)) }
+    if presence & (1 << 10) != 0 { w.zigZag(Int64(command.width)) }
+    if presence & (1 << 11) != 0 { w.zigZag(Int64(command.height)) }
   }
 
   /// Bit 0: intern textValue; bit 1: intern textValue2.
@@ -224,23 +228,23 @@ public struct BinaryTraceEncoder: Sendable {
     }
   }
 
-  private mutating func writeEventFields(_ event: Event, into out: inout [UInt8]) {
+  private mutating func writeEventFields(_ event: Event, into w: inout RawWriter) {
     let fields = EventFieldCollector.fields(of: event)
     var presence: UInt64 = 0
     for (index, field) in fields.enumerated() where !field.value.isDefault { presence |= 1 << UInt64(index) }
-    out.writeVarint(presence)
+    w.varint(presence)
     let intern = interning == .all
     for field in fields where !field.value.isDefault {
       switch field.value {
-      case .int32(let v): out.writeZigZag(Int64(v))
-      case .uint32(let v): out.writeVarint(UInt64(v))
-      case .int64(let v): out.writeZigZag(v)
+      case .int32(let v): w.zigZag(Int64(v))
+      case .uint32(let v): w.varint(UInt64(v))
+      case .int64(let v): w.zigZag(v)
       case .bool: break  // presence alone says true
-      case .double(let v): out.writeDouble(v)
-      case .string(let v): writeString(v, intern: intern, into: &out)
+      case .double(let v): w.double(v)
+      case .string(let v): writeString(v, intern: intern, into: &w)
       case .bytes(let v):
-        out.writeVarint(UInt64(v.count))
-        out.append(contentsOf: v)
+        w.varint(UInt64(v.count))
+        v.withUnsafeBytes { w.bytes($0) }
       }
     }
   }
@@ -249,51 +253,66 @@ public struct BinaryTraceEncoder: Sendable {
 
   /// Writes a string as a literal (interned or not) or as a reference to an interned copy.
   @inline(__always)
-  private mutating func writeString(_ string: String, intern: Bool, into out: inout [UInt8]) {
-    let length = string.utf8.count
-    if intern && length <= BinaryFormat.maxInternedLength {
-      if let slot = strings.slot(of: string) {
-        out.writeVarint(UInt64(slot) << 1 | 1)
-        return
+  private mutating func writeString(_ string: String, intern: Bool, into w: inout RawWriter) {
+    string.withUTF8Bytes { bytes in
+      let length = bytes.count
+      if intern && length <= BinaryFormat.maxInternedLength {
+        let hash = EncoderStringTable.hash(bytes)
+        if let slot = strings.slot(of: bytes, hash: hash) {
+          w.varint(UInt64(slot) << 1 | 1)
+          return
+        }
+        strings.intern(bytes, hash: hash)
+        w.varint(UInt64(length) << 2 | 0b10)
+      } else {
+        w.varint(UInt64(length) << 2)
       }
-      strings.intern(string)
-      out.writeVarint(UInt64(length) << 2 | 0b10)
-    } else {
-      out.writeVarint(UInt64(length) << 2)
+      w.bytes(bytes)
     }
-    out.writeUTF8(string)
   }
 
   /// Refuses a record the decoders would refuse (a string too long, a type the numbering lacks)
-  /// before anything is written, so that a refusal leaves the encoder's state untouched.
-  private func precheck(_ record: TraceRecord, at offset: Int) throws(CodecError) {
-    func check(_ length: Int) throws(CodecError) {
+  /// before anything is written, so that a refusal leaves the encoder's state untouched; returns
+  /// an upper bound of the record's size.
+  private func precheck(_ record: TraceRecord, at offset: Int) throws(CodecError) -> Int {
+    @inline(__always) func check(_ length: Int) throws(CodecError) -> Int {
       if length > maxStringLength {
         throw CodecError(.stringTooLong, at: .byte(offset), "a string of \(length) bytes is longer than the limit of \(maxStringLength)")
       }
+      return length + 10
     }
+    // Kind, length (up to 10), time (up to 9) and a count (up to 10).
+    var bound = 32
     switch record.body {
     case .batch(let commands):
-      for command in commands {
-        if numbering.id != CommandNumbering.cmdtool.id && numbering.code(for: command.type) == nil {
-          throw CodecError(.unknownCommandType, at: .byte(offset), "\(command.type.name) has no code in numbering \(numbering.name)")
+      let checkCodes = numbering.id != CommandNumbering.cmdtool.id
+      try commands.withUnsafeBufferPointer { (commands) throws(CodecError) in
+        for index in commands.indices {
+          if checkCodes && numbering.code(for: commands[index].type) == nil {
+            throw CodecError(.unknownCommandType, at: .byte(offset), "\(commands[index].type.name) has no code in numbering \(numbering.name)")
+          }
+          // Opcode, presence and nine integers: at most 2 × 10 + 9 × 10 bytes.
+          bound += 110
+          bound += try check(commands[index].textValue.utf8.count)
+          bound += try check(commands[index].textValue2.utf8.count)
+          bound += try check(commands[index].key.utf8.count)
         }
-        try check(command.textValue.utf8.count)
-        try check(command.textValue2.utf8.count)
-        try check(command.key.utf8.count)
       }
     case .event(_, let event):
+      bound += 20
       for field in EventFieldCollector.fields(of: event) {
         switch field.value {
-        case .string(let s): try check(s.utf8.count)
-        case .bytes(let b): try check(b.count)
-        default: break
+        case .string(let s): bound += try check(s.utf8.count)
+        case .bytes(let b): bound += try check(b.count)
+        default: bound += 10
         }
       }
-    case .modalResult: break
+    case .modalResult: bound += 20
     case .marker(let label, let detail):
-      try check(label.utf8.count)
-      try check(detail.utf8.count)
+      bound += 10
+      bound += try check(label.utf8.count)
+      bound += try check(detail.utf8.count)
     }
+    return bound
   }
 }

@@ -1,0 +1,85 @@
+/// A write cursor over memory reserved beforehand: the encoders' hot path.
+///
+/// Appending to `[UInt8]` byte by byte pays a uniqueness and a capacity check per call; an encoder
+/// instead reserves an upper bound for a whole record (``withReservedSpace(in:bound:_:)``),
+/// writes through this cursor, and gives the unused tail back.
+struct RawWriter {
+  let base: UnsafeMutablePointer<UInt8>
+  var position = 0
+
+  @inline(__always)
+  mutating func byte(_ value: UInt8) {
+    base[position] = value
+    position += 1
+  }
+
+  @inline(__always)
+  mutating func varint(_ value: UInt64) {
+    var v = value
+    while v >= 0x80 {
+      base[position] = UInt8(truncatingIfNeeded: v) | 0x80
+      position += 1
+      v >>= 7
+    }
+    base[position] = UInt8(truncatingIfNeeded: v)
+    position += 1
+  }
+
+  @inline(__always)
+  mutating func zigZag(_ value: Int64) {
+    varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+  }
+
+  @inline(__always)
+  mutating func double(_ value: Double) {
+    var bits = value.bitPattern.littleEndian
+    withUnsafeBytes(of: &bits) { (base + position).update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 8) }
+    position += 8
+  }
+
+  @inline(__always)
+  mutating func bytes(_ source: UnsafeRawBufferPointer) {
+    guard let address = source.baseAddress, source.count > 0 else { return }
+    (base + position).update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
+    position += source.count
+  }
+
+  @inline(__always)
+  mutating func bytes(_ source: StaticString) {
+    bytes(UnsafeRawBufferPointer(start: source.utf8Start, count: source.utf8CodeUnitCount))
+  }
+
+  /// Appends at most `bound` bytes to `array` through a cursor; the unused reserve is removed.
+  @inline(__always)
+  static func withReservedSpace<Result>(in array: inout [UInt8], bound: Int, _ body: (inout RawWriter) throws(CodecError) -> Result) throws(CodecError) -> Result {
+    let start = array.count
+    array.append(contentsOf: repeatElement(0, count: bound))
+    let outcome: Swift.Result<(Result, Int), CodecError> = array.withUnsafeMutableBufferPointer { buffer in
+      var writer = RawWriter(base: buffer.baseAddress! + start)
+      do throws(CodecError) {
+        let result = try body(&writer)
+        return .success((result, writer.position))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch outcome {
+    case .success(let (result, used)):
+      array.removeLast(bound - used)
+      return result
+    case .failure(let error):
+      array.removeLast(bound)
+      throw error
+    }
+  }
+}
+
+extension String {
+  /// Calls `body` with the string's UTF-8 bytes, without copying a native string.
+  @inline(__always)
+  func withUTF8Bytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+    if let result = utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+    var copy = self
+    return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+  }
+}
