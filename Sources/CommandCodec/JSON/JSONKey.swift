@@ -21,23 +21,12 @@ enum JSONKey: UInt8, CaseIterable {
     "trace", "numbering", "created", "creator", "viewport", "preferences", "scale",
   ]
 
-  private static let nameBytes: [[UInt8]] = names.map { Array($0.utf8) }
-
-  private static let byLength: [[JSONKey]] = {
-    var buckets = [[JSONKey]](repeating: [], count: 16)
-    for key in JSONKey.allCases { buckets[key.name.utf8.count].append(key) }
-    return buckets
-  }()
+  private static let table = PackedNameTable(allCases.map { ($0.name, $0) })
 
   /// The key spelled by `bytes`, exactly.
   @inline(__always)
   static func match(_ bytes: UnsafeRawBufferPointer) -> JSONKey? {
-    guard bytes.count < byLength.count else { return nil }
-    for key in byLength[bytes.count] {
-      let candidate = nameBytes[Int(key.rawValue)]
-      if candidate.withUnsafeBytes({ $0.elementsEqual(bytes) }) { return key }
-    }
-    return nil
+    table.value(for: bytes)
   }
 
   /// The keys of a command other than "type", with the field each sets.

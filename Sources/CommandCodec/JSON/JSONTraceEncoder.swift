@@ -94,23 +94,23 @@ public struct JSONTraceEncoder: Sendable {
     }
     let time = record.time == 0 ? 0 : record.time
     previousTime = time
+    if case .batch(let commands) = record.body {
+      // The hot path: bound the line, then write it through a cursor.
+      var bound = 64
+      commands.withUnsafeBufferPointer { commands in
+        for index in commands.indices {
+          bound += 420 + 6 * (commands[index].textValue.utf8.count + commands[index].textValue2.utf8.count + commands[index].key.utf8.count)
+        }
+      }
+      RawWriter.appending(to: &out, bound: bound) { w in writeBatch(commands, at: time, into: &w) }
+      return
+    }
     out.append(UInt8(ascii: "{"))
     out.writeJSONKey("t")
     out.writeJSONNumber(time)
     switch record.body {
-    case .batch(let commands):
-      if commands.count == 1 {
-        writeCommandFields(commands[0], into: &out)
-      } else {
-        out.append(UInt8(ascii: ","))
-        out.writeJSONKey("batch")
-        out.append(UInt8(ascii: "["))
-        for (index, command) in commands.enumerated() {
-          if index > 0 { out.append(UInt8(ascii: ",")) }
-          writeCommand(command, into: &out)
-        }
-        out.append(UInt8(ascii: "]"))
-      }
+    case .batch:
+      break  // written above
     case .event(let target, let event):
       out.append(UInt8(ascii: ","))
       out.writeJSONKey("event")
@@ -153,48 +153,81 @@ public struct JSONTraceEncoder: Sendable {
     out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
   }
 
-  /// Appends a command as an object of its own (inside a batch).
-  @inline(__always)
-  private func writeCommand(_ command: Command, into out: inout [UInt8]) {
-    out.append(UInt8(ascii: "{"))
-    out.writeJSONKey("type")
-    out.writeJSONString(command.type.name)
-    writeFields(command, into: &out)
-    out.append(UInt8(ascii: "}"))
-  }
-
-  /// Appends `,"type":...` and the fields, continuing an object already open.
-  @inline(__always)
-  private func writeCommandFields(_ command: Command, into out: inout [UInt8]) {
-    out.append(UInt8(ascii: ","))
-    out.writeJSONKey("type")
-    out.writeJSONString(command.type.name)
-    writeFields(command, into: &out)
-  }
+  private static let quotedNames: [[UInt8]] = CommandType.allCases.map { Array(("\"" + $0.name + "\"").utf8) }
 
   @inline(__always)
-  private func writeFields(_ command: Command, into out: inout [UInt8]) {
-    @inline(__always) func int(_ key: StaticString, _ value: Int64, _ out: inout [UInt8]) {
-      out.append(UInt8(ascii: ","))
-      out.writeJSONKey(key)
-      out.writeJSONInt(value)
+  private func writeBatch(_ commands: [Command], at time: Double, into w: inout RawWriter) {
+    w.bytes("{\"t\":")
+    w.jsonNumber(time)
+    let names = Self.quotedNames
+    if commands.count == 1 {
+      w.bytes(",\"type\":")
+      names[Int(commands[0].type.rawValue)].withUnsafeBytes { w.bytes($0) }
+      writeFields(commands[0], into: &w)
+    } else {
+      w.bytes(",\"batch\":[")
+      commands.withUnsafeBufferPointer { commands in
+        for index in commands.indices {
+          w.bytes(index == 0 ? "{\"type\":" : ",{\"type\":")
+          names[Int(commands[index].type.rawValue)].withUnsafeBytes { w.bytes($0) }
+          writeFields(commands[index], into: &w)
+          w.byte(UInt8(ascii: "}"))
+        }
+      }
+      w.byte(UInt8(ascii: "]"))
     }
-    @inline(__always) func string(_ key: StaticString, _ value: String, _ out: inout [UInt8]) {
-      out.append(UInt8(ascii: ","))
-      out.writeJSONKey(key)
-      out.writeJSONString(value)
+    w.bytes("}\n")
+  }
+
+  @inline(__always)
+  private func writeFields(_ command: Command, into w: inout RawWriter) {
+    if command.internalId != 0 {
+      w.bytes(",\"internalId\":")
+      w.jsonInt(Int64(command.internalId))
     }
-    if command.internalId != 0 { int("internalId", Int64(command.internalId), &out) }
-    if command.childInternalId != 0 { int("childInternalId", Int64(command.childInternalId), &out) }
-    if command.value != 0 { int("value", Int64(command.value), &out) }
-    if !command.key.isEmpty { string("key", command.key, &out) }
-    if !command.textValue.isEmpty { string("textValue", command.textValue, &out) }
-    if !command.textValue2.isEmpty { string("textValue2", command.textValue2, &out) }
-    if command.row != 0 { int("row", Int64(command.row), &out) }
-    if command.column != 0 { int("column", Int64(command.column), &out) }
-    if command.sheet != 0 { int("sheet", Int64(command.sheet), &out) }
-    if command.width != 0 { int("width", Int64(command.width), &out) }
-    if command.height != 0 { int("height", Int64(command.height), &out) }
-    if command.flags != 0 { int("flags", Int64(command.flags), &out) }
+    if command.childInternalId != 0 {
+      w.bytes(",\"childInternalId\":")
+      w.jsonInt(Int64(command.childInternalId))
+    }
+    if command.value != 0 {
+      w.bytes(",\"value\":")
+      w.jsonInt(Int64(command.value))
+    }
+    if !command.key.isEmpty {
+      w.bytes(",\"key\":")
+      w.jsonString(command.key)
+    }
+    if !command.textValue.isEmpty {
+      w.bytes(",\"textValue\":")
+      w.jsonString(command.textValue)
+    }
+    if !command.textValue2.isEmpty {
+      w.bytes(",\"textValue2\":")
+      w.jsonString(command.textValue2)
+    }
+    if command.row != 0 {
+      w.bytes(",\"row\":")
+      w.jsonInt(Int64(command.row))
+    }
+    if command.column != 0 {
+      w.bytes(",\"column\":")
+      w.jsonInt(Int64(command.column))
+    }
+    if command.sheet != 0 {
+      w.bytes(",\"sheet\":")
+      w.jsonInt(Int64(command.sheet))
+    }
+    if command.width != 0 {
+      w.bytes(",\"width\":")
+      w.jsonInt(Int64(command.width))
+    }
+    if command.height != 0 {
+      w.bytes(",\"height\":")
+      w.jsonInt(Int64(command.height))
+    }
+    if command.flags != 0 {
+      w.bytes(",\"flags\":")
+      w.jsonInt(Int64(command.flags))
+    }
   }
 }

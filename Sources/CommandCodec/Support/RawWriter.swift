@@ -74,6 +74,21 @@ struct RawWriter {
   }
 }
 
+extension RawWriter {
+  /// The non-throwing form of ``withReservedSpace(in:bound:_:)``.
+  @inline(__always)
+  static func appending(to array: inout [UInt8], bound: Int, _ body: (inout RawWriter) -> Void) {
+    let start = array.count
+    array.append(contentsOf: repeatElement(0, count: bound))
+    let used: Int = array.withUnsafeMutableBufferPointer { buffer in
+      var writer = RawWriter(base: buffer.baseAddress! + start)
+      body(&writer)
+      return writer.position
+    }
+    array.removeLast(bound - used)
+  }
+}
+
 extension String {
   /// Calls `body` with the string's UTF-8 bytes, without copying a native string.
   @inline(__always)

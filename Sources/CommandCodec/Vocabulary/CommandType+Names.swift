@@ -14,21 +14,13 @@ extension CommandType {
 
   /// Looks a name up from its UTF-8 bytes without creating a String.
   ///
-  /// - Complexity: O(n) in the name's length: names are bucketed by length, and a bucket holds
-  ///   at most a handful of names.
-  @usableFromInline
+  /// - Complexity: O(1): names are bucketed by length and compared as four packed words; a bucket
+  ///   holds at most a handful of names.
   static func lookup(_ bytes: UnsafeRawBufferPointer) -> CommandType? {
-    let length = bytes.count
-    guard length < namesByLength.count else { return nil }
-    for candidate in namesByLength[length] {
-      let candidateBytes = nameBytes[Int(candidate.rawValue)]
-      let equal = candidateBytes.withUnsafeBytes { stored in
-        stored.elementsEqual(bytes)
-      }
-      if equal { return candidate }
-    }
-    return nil
+    table.value(for: bytes)
   }
+
+  private static let table = PackedNameTable(allCases.map { ($0.name, $0) })
 
   /// Enumerator names, indexed by raw value.
   static let names: [String] = [
@@ -141,14 +133,6 @@ extension CommandType {
     "CREATE_PROXY_LAYOUT",
     "SHOW_MODAL",  ]
 
-  private static let nameBytes: [[UInt8]] = names.map { Array($0.utf8) }
-
-  private static let namesByLength: [[CommandType]] = {
-    let longest = names.map(\.utf8.count).max() ?? 0
-    var buckets = [[CommandType]](repeating: [], count: longest + 1)
-    for type in CommandType.allCases { buckets[type.name.utf8.count].append(type) }
-    return buckets
-  }()
 }
 
 extension CommandType: CustomStringConvertible {
