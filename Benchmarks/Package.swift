@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
-// The codec benchmark: a package of its own, so that CommandCodec stays free of dependencies.
+// The benchmarks: a package of their own, so that CommandCodec stays free of dependencies.
 //
 //   swift run -c release --package-path Benchmarks codec-benchmark
+//   swift run -c release --package-path Benchmarks replay-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -17,14 +18,25 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
   ],
   targets: [
+    .target(name: "BenchmarkSupport", path: "Sources/BenchmarkSupport"),
     .executableTarget(
       name: "codec-benchmark",
       dependencies: [
+        "BenchmarkSupport",
         .product(name: "CommandCodec", package: "cmdtool"),
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
       ],
       path: "Sources/CodecBenchmark"
-    )
+    ),
+    .executableTarget(
+      name: "replay-benchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CommandCodec", package: "cmdtool"),
+        .product(name: "Replay", package: "cmdtool"),
+      ],
+      path: "Sources/ReplayBenchmark"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

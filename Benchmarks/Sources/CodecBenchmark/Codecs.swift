@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CommandCodec
 
 /// A codec under test: it encodes the corpus to bytes in memory and decodes them back.

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import CommandCodec
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, well-mixed generator. Seeded, so the corpus

@@ -3,6 +3,7 @@
 //
 //   swift run -c release --package-path Benchmarks codec-benchmark [--commands N] [--runs K]
 //                                                                  [--only NAME[,NAME...]] [--markdown]
+import BenchmarkSupport
 import CommandCodec
 import Foundation
 

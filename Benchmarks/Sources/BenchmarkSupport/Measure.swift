@@ -1,0 +1,111 @@
+// Timing, memory and process helpers shared by the benchmarks.
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// MARK: - Clock
+
+/// Nanoseconds of the monotonic clock (never steps back, unaffected by the wall clock).
+@inline(__always)
+public func monotonicNanoseconds() -> UInt64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Nanoseconds of CPU time this process has used (user and system, all threads).
+@inline(__always)
+public func processCPUNanoseconds() -> UInt64 {
+  var now = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+  return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Keeps a value alive and opaque to the optimizer, so the work that made it is not removed.
+@inline(never) @_optimize(none)
+public func blackHole<T>(_ value: T) {}
+
+/// The durations of several runs of one operation.
+public struct Samples {
+  public init(seconds: [Double], cpuSeconds: [Double] = []) {
+    self.seconds = seconds
+    self.cpuSeconds = cpuSeconds
+  }
+
+  /// Wall-clock seconds of each run (the monotonic clock): what the report is based on.
+  public var seconds: [Double]
+  /// CPU seconds of each run: well below `seconds` when other processes took the CPU away; equal
+  /// to them when the noise came from elsewhere (a shared host's caches, memory bandwidth or clock).
+  public var cpuSeconds: [Double] = []
+
+  public var sorted: [Double] { seconds.sorted() }
+  /// The median: the middle run (the mean of the two middle runs for an even count).
+  public var median: Double {
+    let s = sorted
+    guard !s.isEmpty else { return .nan }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+  }
+  public var min: Double { seconds.min() ?? .nan }
+  public var max: Double { seconds.max() ?? .nan }
+  /// (max − min) / median: how noisy the runs were.
+  public var spread: Double { (max - min) / median }
+  /// The median CPU time.
+  public var cpuMedian: Double { Samples(seconds: cpuSeconds).median }
+}
+
+/// Times `body` `runs` times. The value `body` returns is released after the clock stops, so
+/// freeing the output is not part of the time.
+public func measure<R>(runs: Int, _ body: () throws -> R) rethrows -> Samples {
+  var samples = Samples(seconds: [])
+  for _ in 0..<runs {
+    let cpuStart = processCPUNanoseconds()
+    let start = monotonicNanoseconds()
+    let result = try body()
+    let end = monotonicNanoseconds()
+    let cpuEnd = processCPUNanoseconds()
+    blackHole(result)
+    samples.seconds.append(Double(end - start) / 1e9)
+    samples.cpuSeconds.append(Double(cpuEnd - cpuStart) / 1e9)
+  }
+  return samples
+}
+
+// MARK: - Memory
+
+/// The process's peak resident set size in bytes: VmHWM from /proc/self/status on Linux,
+/// `getrusage`'s ru_maxrss elsewhere.
+public func peakResidentBytes() -> Int {
+  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let digits = line.dropFirst("VmHWM:".count).filter(\.isNumber)
+      if let kB = Int(digits) { return kB * 1024 }
+    }
+  }
+  var usage = rusage()
+  #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    return Int(usage.ru_maxrss)  // bytes on Darwin
+  #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+  #endif
+}
+
+// MARK: - Processes
+
+/// The path of the running executable, to start it again as a child process.
+public func executableURL() -> URL {
+  #if os(Linux)
+    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+      return URL(fileURLWithPath: path)
+    }
+  #endif
+  if let url = Bundle.main.executableURL { return url }
+  return URL(fileURLWithPath: CommandLine.arguments[0])
+}
