@@ -24,6 +24,6 @@ let package = Package(
       ]),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "CommandCodec"], exclude: ["Snapshots"]),
-    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool"]),
+    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "CommandCodec"]),
   ]
 )

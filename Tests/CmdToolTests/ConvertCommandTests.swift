@@ -1,3 +1,4 @@
+import CommandCodec
 import Foundation
 import Testing
 
@@ -52,5 +53,24 @@ import Testing
     let result = try CommandRunner.run(["convert", "x.jsonl", "x.jsonl"])
     #expect(result.status == 64)
     #expect(result.stderr.contains("would overwrite the input"))
+  }
+}
+
+@Suite struct ConvertUnwritableTests {
+  @Test func aNaNThatJSONCannotHoldStopsTheConversionAtItsRecord() throws {
+    let dir = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var encoder = TraceEncoder(format: .binary)
+    var bytes: [UInt8] = []
+    try encoder.encodeHeader(TraceHeader(), into: &bytes)
+    try encoder.encode(.batch([Command(.createApplication, childInternalId: 1)], at: 0), into: &bytes)
+    try encoder.encode(.event(.scroll(ScrollEvent(delta: .nan)), to: 1, at: 5), into: &bytes)
+    let input = dir.appendingPathComponent("nan.cmdtrace")
+    try Data(bytes).write(to: input)
+    let output = dir.appendingPathComponent("nan.jsonl").path
+    let result = try CommandRunner.run(["convert", input.path, output])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("nan.jsonl: cannot write record #1: ScrollEvent.delta is nan, not a finite number"))
+    #expect(result.stderr.contains("wrote the 1 whole record before the error"))
   }
 }

@@ -50,7 +50,7 @@ struct DeterminismTests {
       #expect(decoded.error == nil, "\(name): \(String(describing: decoded.error))")
       var encoder = JSONTraceEncoder()
       var bytes: [UInt8] = []
-      encoder.encodeHeader(decoded.header!, into: &bytes)
+      try encoder.encodeHeader(decoded.header!, into: &bytes)
       for record in decoded.records { try encoder.encode(record, into: &bytes) }
       #expect(bytes == Array(data), "\(name) is not what the encoder writes")
     }

@@ -74,7 +74,7 @@ struct DiagnosticTests {
       outcome: { $0[3]?.children == [20, 4, 21, 30] }),
     Case(
       rule: .notAView, command: #"{"type":"SET_INT_VALUE","internalId":1,"childInternalId":4,"value":1}"#,
-      message: "SET_INT_VALUE switches to button 4, which is not a frame view",
+      message: "SET_INT_VALUE switches to button 4, which is not a frame view or OpenGL view",
       outcome: { $0.activeView == 2 && $0.history.isEmpty && $0[4]?.value == 0 }),
     Case(
       rule: .unsupportedTarget, command: #"{"type":"ADD_SHEET","internalId":4,"textValue":"Sheet"}"#,

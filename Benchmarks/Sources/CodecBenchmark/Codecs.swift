@@ -105,7 +105,7 @@ struct CmdtoolJSONCodec: BenchCodec {
     var encoder = JSONTraceEncoder()
     var out: [UInt8] = []
     out.reserveCapacity(capacity)
-    encoder.encodeHeader(TraceHeader(), into: &out)
+    try encoder.encodeHeader(TraceHeader(), into: &out)
     for record in corpus.records { try encoder.encode(record, into: &out) }
     return out
   }

@@ -15,7 +15,17 @@ public struct JSONTraceEncoder: Sendable {
   public init() {}
 
   /// Appends the header line.
-  public func encodeHeader(_ header: TraceHeader, into out: inout [UInt8]) {
+  ///
+  /// - Throws: what a decoder would refuse: `unsupportedVersion`, `unknownNumbering`, or
+  ///   `invalidValue` for a negative or non-finite viewport scale. Nothing is appended then.
+  public func encodeHeader(_ header: TraceHeader, into out: inout [UInt8]) throws(CodecError) {
+    guard header.version == TraceHeader.currentVersion else {
+      throw CodecError(.unsupportedVersion, at: .byte(out.count), "this encoder writes format version \(TraceHeader.currentVersion), not \(header.version)")
+    }
+    if let numbering = header.numbering, CommandNumbering.named(numbering) == nil {
+      throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \"\(numbering)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
+    }
+    if let failure = header.viewport?.scaleFailure { throw CodecError(.invalidValue, at: .byte(out.count), failure) }
     out.append(UInt8(ascii: "{"))
     out.writeJSONKey("trace")
     out.writeJSONInt(Int64(header.version))

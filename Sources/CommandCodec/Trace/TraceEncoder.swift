@@ -30,19 +30,12 @@ public struct TraceEncoder: Sendable {
   /// - Throws: `unsupportedVersion`, `unknownNumbering` or `invalidValue` (a negative or
   ///   non-finite viewport scale) for a header decoders would refuse.
   public mutating func encodeHeader(_ header: TraceHeader, into out: inout [UInt8]) throws(CodecError) {
-    if let numbering = header.numbering, CommandNumbering.named(numbering) == nil {
-      throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \"\(numbering)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
-    }
-    if let failure = header.viewport?.scaleFailure { throw CodecError(.invalidValue, at: .byte(out.count), failure) }
     switch inner {
     case .binary(var encoder):
       try encoder.encodeHeader(header, into: &out)
       inner = .binary(encoder)
     case .json(let encoder):
-      guard header.version == TraceHeader.currentVersion else {
-        throw CodecError(.unsupportedVersion, at: .byte(out.count), "this encoder writes format version \(TraceHeader.currentVersion), not \(header.version)")
-      }
-      encoder.encodeHeader(header, into: &out)
+      try encoder.encodeHeader(header, into: &out)
     }
   }
 

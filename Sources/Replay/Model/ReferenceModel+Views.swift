@@ -10,7 +10,7 @@ extension ReferenceModel {
       return report(.unknownTarget, "\(command.type.name) switches to view \(view), which does not exist")
     }
     guard element.kind.isView else {
-      return report(.notAView, "\(command.type.name) switches to \(element.kind.rawValue) \(view), which is not a frame view")
+      return report(.notAView, "\(command.type.name) switches to \(element.kind.rawValue) \(view), which is not a frame view or OpenGL view")
     }
     guard state.activeView != view else { return }
     if back {

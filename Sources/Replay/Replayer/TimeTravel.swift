@@ -39,8 +39,8 @@ public final class TimeTravel {
   /// Replays `path` once, keeping about `keyframeCount` evenly spaced keyframes, the first
   /// `firstSpacing` records apart (the spacing doubles as the trace turns out longer).
   ///
-  /// - Throws: ``Replayer/Failure`` when the trace cannot be read (whole records before a bad
-  ///   one still count).
+  /// - Throws: ``Replayer/Failure`` when the trace cannot be read to its end: time travel needs
+  ///   the whole trace (`cmdtool replay --at` replays whatever is readable up to the point).
   public init(path: String, keyframeCount: Int = 16, firstSpacing: Int = 1024, options: ReferenceModel.Options = .init(recordEmissions: false)) throws(Replayer.Failure) {
     self.path = path
     self.options = options

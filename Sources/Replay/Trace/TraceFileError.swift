@@ -6,17 +6,23 @@ public enum TraceFileError: Error, CustomStringConvertible, Sendable {
   case io(IOError)
   /// The content is invalid at the place the codec error names.
   case invalidContent(path: String, CodecError)
+  /// A record (or the header, for nil) cannot be written in the file's format.
+  case unwritable(path: String, record: Int?, CodecError)
 
   public var description: String {
     switch self {
     case .io(let error): return error.description
     case .invalidContent(let path, let error): return "\(path): \(error)"
+    case .unwritable(let path, let record, let error):
+      return "\(path): cannot write \(record.map { "record #\($0)" } ?? "the header"): \(error.message)"
     }
   }
 
   /// The codec error, when the content was at fault.
   public var codecError: CodecError? {
-    if case .invalidContent(_, let error) = self { return error }
-    return nil
+    switch self {
+    case .invalidContent(_, let error), .unwritable(_, _, let error): return error
+    case .io: return nil
+    }
   }
 }

@@ -20,6 +20,8 @@ public final class TraceFileWriter {
   private var encoder: TraceEncoder
   private var buffer: [UInt8] = []
   private let policy: FlushPolicy
+  /// The number of records written.
+  public private(set) var recordCount = 0
   private static let bufferLimit = 256 << 10
 
   /// Creates (or truncates) `path` and writes the header.
@@ -36,7 +38,7 @@ public final class TraceFileWriter {
     do {
       try encoder.encodeHeader(header, into: &buffer)
     } catch {
-      throw .invalidContent(path: path, error)
+      throw .unwritable(path: path, record: nil, error)
     }
     try flush()
   }
@@ -46,8 +48,9 @@ public final class TraceFileWriter {
     do {
       try encoder.encode(record, into: &buffer)
     } catch {
-      throw .invalidContent(path: path, error)
+      throw .unwritable(path: path, record: recordCount, error)
     }
+    recordCount += 1
     if policy == .everyRecord || buffer.count >= Self.bufferLimit { try flush() }
   }
 

@@ -7,8 +7,10 @@ struct Convert: ParsableCommand {
     abstract: "Convert a trace between JSON Lines and binary.",
     discussion: """
       The input format is detected from its first byte. The output format comes from the output's \
-      extension (.jsonl or .cmdtrace) or from --to. Conversion is lossless both ways, and converting \
-      binary → JSON → binary gives back the same bytes.
+      extension (.jsonl or .cmdtrace) or from --to. Conversion keeps every record and field; a binary \
+      trace written by cmdtool comes back byte for byte after binary → JSON → binary (one an engine \
+      wrote with its own numbering is re-encoded with cmdtool's code table). Event numbers that JSON \
+      cannot hold (NaN, infinities) stop a conversion to JSON with an error.
 
         cmdtool convert traces/login.jsonl /tmp/login.cmdtrace
         cmdtool convert /tmp/login.cmdtrace - --to json | head

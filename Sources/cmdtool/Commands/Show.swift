@@ -73,7 +73,7 @@ struct Show: ParsableCommand {
     do {
       try body()
     } catch {
-      throw TraceFileError.invalidContent(path: trace, error)
+      throw TraceFileError.unwritable(path: "standard output", record: nil, error)
     }
   }
 }
