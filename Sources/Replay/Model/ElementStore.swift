@@ -49,6 +49,9 @@ public struct ElementStore: Sendable, Equatable {
     _modify { yield &slots[slot] }
   }
 
+  /// Every live element's id and slot, in no particular order (for in-place walks).
+  var idsAndSlots: [(id: Int32, slot: Int)] { slotById.pairs.map { ($0.key, Int($0.value)) } }
+
   /// Adds an element whose id is not live.
   mutating func insert(_ element: Element) {
     if let free = freeSlots.popLast() {

@@ -5,6 +5,10 @@ extension ReferenceModel {
   /// Applies one command at the current time.
   @inline(__always)
   mutating func apply(_ command: Command) {
+    if options.tracksTouched {
+      touched.insert(command.internalId)
+      touched.insert(command.childInternalId)
+    }
     switch command.type {
     // The hot paths first: most of what engines send.
     case .setStyle: setStyle(command)

@@ -24,6 +24,7 @@ extension ReferenceModel {
       // A new URL or a new size replaces the request (iOS, Android).
       guard image.requestedURL != wantedURL || image.requestedWidth != requestedWidth else { continue }
       cancelImageRequest(id)
+      touch(id)
       state.elements.update(id) { element in
         element.image!.requestedURL = wantedURL
         element.image!.requestedWidth = requestedWidth
@@ -46,6 +47,7 @@ extension ReferenceModel {
   /// Sends CANCEL (to the image, as iOS does) for an outstanding request.
   mutating func cancelImageRequest(_ id: Int32) {
     guard let url = state.elements[id]?.image?.requestedURL else { return }
+    touch(id)
     state.elements.update(id) { element in
       element.image!.requestedURL = nil
       element.image!.requestedWidth = 0

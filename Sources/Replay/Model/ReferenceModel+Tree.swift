@@ -79,12 +79,16 @@ extension ReferenceModel {
   /// deletes elements it never created, and descendants after their parent) and pass silently.
   mutating func deleteElement(_ id: Int32) {
     guard let element = state.elements[id] else { return }
-    if let parent = element.parent { state.elements.update(parent) { $0.children.removeAll { $0 == id } } }
+    if let parent = element.parent {
+      state.elements.update(parent) { $0.children.removeAll { $0 == id } }
+      touch(parent)
+    }
     var pending = [id]
     var removed: [Int32] = []
     while let current = pending.popLast() {
       guard let victim = state.elements.remove(current) else { continue }
       removed.append(current)
+      touch(current)
       pending.append(contentsOf: victim.children)
       if victim.kind == .imageView {
         if victim.image?.requestedURL != nil {

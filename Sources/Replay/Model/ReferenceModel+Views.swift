@@ -36,6 +36,7 @@ extension ReferenceModel {
     guard let navigation = state.navigationView, let slot = state.elements.slot(of: navigation),
       state.elements[slot: slot].isVisible != shown
     else { return }
+    touch(navigation)
     state.elements[slot: slot].isVisible = shown
     if announce { emit(.event(target: navigation, .visibility(VisibilityEvent(visible: shown)))) }
     allImagesDirty = true

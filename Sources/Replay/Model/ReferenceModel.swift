@@ -22,11 +22,15 @@ public struct ReferenceModel: Sendable {
     public var maxDiagnostics: Int
     /// Requests kept in the state's request log; older ones are dropped.
     public var maxRequests: Int
+    /// Whether to note which elements each record touches (``takeTouched()``), so that two
+    /// models can be compared record by record without comparing every element.
+    public var tracksTouched: Bool
 
-    public init(recordEmissions: Bool = true, maxDiagnostics: Int = 10_000, maxRequests: Int = 1_000) {
+    public init(recordEmissions: Bool = true, maxDiagnostics: Int = 10_000, maxRequests: Int = 1_000, tracksTouched: Bool = false) {
       self.recordEmissions = recordEmissions
       self.maxDiagnostics = maxDiagnostics
       self.maxRequests = maxRequests
+      self.tracksTouched = tracksTouched
     }
   }
 
@@ -61,12 +65,26 @@ public struct ReferenceModel: Sendable {
   /// Where diagnostics and emissions are attributed.
   var currentRecord: Int? = nil
   var currentCommand: Int? = nil
+  /// Elements changed since the last ``takeTouched()`` (a superset), when tracking.
+  var touched: Set<Int32> = []
 
   /// A model starting from the header's committed preferences and viewport.
   public init(header: TraceHeader = TraceHeader(), options: Options = Options()) {
     self.state = UIState(preferences: PreferenceStore(committed: header.preferences))
     self.options = options
     self.viewport = header.viewport
+  }
+
+  /// The elements changed since the last call (a superset: every id a command, event or deletion
+  /// addressed), when ``Options/tracksTouched`` is on; then forgets them.
+  public mutating func takeTouched() -> Set<Int32> {
+    defer { touched.removeAll(keepingCapacity: true) }
+    return touched
+  }
+
+  @inline(__always)
+  mutating func touch(_ id: Int32) {
+    if options.tracksTouched { touched.insert(id) }
   }
 
   /// The first error diagnostic, if any (strict mode stops there).
@@ -92,8 +110,10 @@ public struct ReferenceModel: Sendable {
     switch record.body {
     case .batch: break
     case .event(let target, let event):
+      touch(target)
       applyRecordedEvent(event, to: target)
     case .modalResult(let dialog, let value):
+      touch(dialog)
       closeModal(dialog, value: value)
     case .marker:
       break

@@ -1,0 +1,65 @@
+import CommandCodec
+
+/// One side of a diff: a trace (replayed) or a state snapshot (read back).
+public enum DiffInput {
+  case trace(TraceFileReader)
+  case snapshot(UIState)
+
+  /// Why a side could not be opened.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Opens `path`: a snapshot when it is a JSON object starting with `"version"`, else a trace.
+  public static func open(_ path: String) throws(Failure) -> DiffInput {
+    if path == "-" {
+      do {
+        return .trace(try TraceFileReader(path: "-"))
+      } catch {
+        throw Failure(description: error.description)
+      }
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try readAll(path, limit: 64)
+    } catch {
+      throw Failure(description: error.description)
+    }
+    if StateSnapshotReader.looksLikeSnapshot(bytes) {
+      let whole: [UInt8]
+      do {
+        whole = try readAll(path, limit: nil)
+      } catch {
+        throw Failure(description: error.description)
+      }
+      do {
+        return .snapshot(try StateSnapshotReader.read(whole))
+      } catch {
+        throw Failure(description: "\(path): not a readable state snapshot: \(error)")
+      }
+    }
+    do {
+      return .trace(try TraceFileReader(path: path))
+    } catch {
+      throw Failure(description: error.description)
+    }
+  }
+
+  /// The file's bytes (at most `limit` of them).
+  static func readAll(_ path: String, limit: Int?) throws(IOError) -> [UInt8] {
+    let file = try FileDescriptor.open(forReadingAt: path)
+    defer { file.close() }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while limit.map({ result.count < $0 }) ?? true {
+      let outcome: Result<Int, IOError> = chunk.withUnsafeMutableBytes { bytes in
+        Result { () throws(IOError) -> Int in try file.read(into: bytes, path: path) }
+      }
+      let count = try outcome.get()
+      if count == 0 { break }
+      result.append(contentsOf: chunk[0..<count])
+    }
+    if let limit, result.count > limit { result.removeLast(result.count - limit) }
+    return result
+  }
+}

@@ -1,0 +1,159 @@
+import CommandCodec
+
+/// What `cmdtool diff` reports: for two traces, the first divergence, the difference at the end
+/// and the difference in platform events; for a snapshot on either side, the difference between
+/// the two states.
+public struct DiffReport: Sendable {
+  public var nameA: String
+  public var nameB: String
+  public var divergence: RunComparison.Divergence?
+  public var final: StateDiff
+  public var events: EventsDiff?
+  /// The two states compared at the end.
+  public var stateA: UIState
+  public var stateB: UIState
+
+  /// Whether nothing differs.
+  public var isEqual: Bool { divergence == nil && final.isEmpty && (events?.isEmpty ?? true) }
+
+  /// Compares two inputs; traces are replayed to `point`.
+  public init(_ a: DiffInput, _ b: DiffInput, names: (String, String), alignment: RunComparison.Alignment = .record, to point: ReplayPoint = .end, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) throws(Replayer.Failure) {
+    nameA = names.0
+    nameB = names.1
+    if case .trace(let readerA) = a, case .trace(let readerB) = b {
+      let comparison = try RunComparison(readerA, readerB, alignment: alignment, to: point, ignoring: rules)
+      divergence = comparison.divergence
+      final = comparison.final
+      events = comparison.events
+      stateA = comparison.modelA.state
+      stateB = comparison.modelB.state
+      return
+    }
+    func state(_ input: DiffInput) throws(Replayer.Failure) -> UIState {
+      switch input {
+      case .snapshot(let state): return state
+      case .trace(let reader): return try Replayer.replay(reader, to: point, options: .init(recordEmissions: false)).state
+      }
+    }
+    stateA = try state(a)
+    stateB = try state(b)
+    divergence = nil
+    events = nil
+    final = StateDiff(from: stateA, to: stateB, ignoring: rules)
+  }
+
+  // MARK: - Text
+
+  /// The report for people; empty when nothing differs.
+  public func renderText(_ palette: StateDiff.Palette = .plain) -> String {
+    guard !isEqual else { return "" }
+    var out = ""
+    if let divergence {
+      out += palette.dim + "A: \(nameA)\nB: \(nameB)" + palette.reset + "\n"
+      out += "first difference after \(Self.place(divergence.recordA, divergence.timeA)) of A and \(Self.place(divergence.recordB, divergence.timeB)) of B:\n"
+      out += recordsBefore(divergence, palette)
+      out += indent(divergence.diff.renderText(palette))
+      if final.changes == divergence.diff.changes {
+        out += "at the end: the same\n"
+      } else if !final.isEmpty {
+        out += "at the end:\n" + indent(final.renderText(palette))
+      } else {
+        out += "at the end: no difference\n"
+      }
+    } else if !final.isEmpty {
+      out += final.renderText(palette)
+    }
+    if let events, !events.isEmpty { out += events.renderText(palette) }
+    return out
+  }
+
+  /// The records up to the divergence: once when both runs have the same record, else each run's
+  /// version, and of two batches only the commands that differ.
+  func recordsBefore(_ divergence: RunComparison.Divergence, _ palette: StateDiff.Palette) -> String {
+    var out = ""
+    let pairs = max(divergence.recentA.count, divergence.recentB.count)
+    let offsetA = pairs - divergence.recentA.count
+    let offsetB = pairs - divergence.recentB.count
+    for k in 0..<pairs {
+      let a = k >= offsetA ? divergence.recentA[k - offsetA] : nil
+      let b = k >= offsetB ? divergence.recentB[k - offsetB] : nil
+      if let a, let b, a.index == b.index, a.record == b.record {
+        let lines = TraceRecordFormatter.lines(for: a.record, index: a.index)
+        for line in lines.prefix(2) { out += palette.dim + "  = " + line + palette.reset + "\n" }
+        if lines.count > 2 { out += palette.dim + "  =   … \(lines.count - 2) more, the same in both" + palette.reset + "\n" }
+        continue
+      }
+      if let a, let b, case .batch(let x) = a.record.body, case .batch(let y) = b.record.body, a.index == b.index {
+        let linesA = TraceRecordFormatter.lines(for: a.record, index: a.index)
+        let linesB = TraceRecordFormatter.lines(for: b.record, index: b.index)
+        var same = 0
+        for position in 0..<max(x.count, y.count) {
+          let commandA = position < x.count ? x[position] : nil
+          let commandB = position < y.count ? y[position] : nil
+          if commandA == commandB {
+            same += 1
+            continue
+          }
+          if commandA != nil { out += palette.removed + "  A " + linesA[position] + palette.reset + "\n" }
+          if commandB != nil { out += palette.added + "  B " + linesB[position] + palette.reset + "\n" }
+        }
+        if same > 0 { out += palette.dim + "      (\(same) other command\(same == 1 ? "" : "s") of record #\(a.index) the same in both)" + palette.reset + "\n" }
+        continue
+      }
+      if let a { for line in TraceRecordFormatter.lines(for: a.record, index: a.index) { out += palette.removed + "  A " + line + palette.reset + "\n" } }
+      if let b { for line in TraceRecordFormatter.lines(for: b.record, index: b.index) { out += palette.added + "  B " + line + palette.reset + "\n" } }
+    }
+    return out
+  }
+
+  static func place(_ record: Int?, _ time: Double) -> String {
+    (record.map { "record #\($0)" } ?? "the start") + " (\(TraceRecordFormatter.formatTime(time)))"
+  }
+
+  private func indent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+  }
+
+  // MARK: - JSON
+
+  /// The report for machines (docs/DIFF_FORMAT.md), one JSON object and a newline.
+  public func renderJSON() -> [UInt8] {
+    var text = JSONText()
+    text.object { o in
+      o.member("equal") { $0.bool(isEqual) }
+      o.member("a") { $0.string(nameA) }
+      o.member("b") { $0.string(nameB) }
+      o.member("changes") { final.writeJSONChanges(into: &$0) }
+      o.member("ignored") { $0.int(final.ignoredCount) }
+      if let divergence {
+        o.member("divergence") { text in
+          text.object { d in
+            d.member("recordA") { text in if let r = divergence.recordA { text.int(r) } else { text.raw("null") } }
+            d.member("recordB") { text in if let r = divergence.recordB { text.int(r) } else { text.raw("null") } }
+            d.member("timeA") { $0.number(divergence.timeA) }
+            d.member("timeB") { $0.number(divergence.timeB) }
+            d.member("changes") { divergence.diff.writeJSONChanges(into: &$0) }
+          }
+        }
+      } else {
+        o.member("divergence") { $0.raw("null") }
+      }
+      if let events {
+        o.member("events") { text in
+          text.object { e in
+            e.member("common") { $0.int(events.commonPrefix) }
+            e.member("onlyA") { text in text.array(events.onlyFirst) { text, emission in text.raw(Self.emissionJSON(emission)) } }
+            e.member("onlyB") { text in text.array(events.onlySecond) { text, emission in text.raw(Self.emissionJSON(emission)) } }
+          }
+        }
+      }
+    }
+    return text.bytes + [0x0A]
+  }
+
+  static func emissionJSON(_ emission: PlatformEmission) -> String {
+    var line = PlatformEmissionFormatter.jsonLine(for: emission)
+    if line.last == 0x0A { line.removeLast() }
+    return String(decoding: line, as: UTF8.self)
+  }
+}

@@ -1,0 +1,141 @@
+import CommandCodec
+
+/// Two runs replayed side by side: the first point after which their states differ, the
+/// difference at the end, and the difference in what their platforms sent on their own.
+///
+/// ```swift
+/// let comparison = try RunComparison(try TraceFileReader(path: "a.jsonl"), try TraceFileReader(path: "b.jsonl"))
+/// if let divergence = comparison.divergence { print(divergence.recordA, divergence.diff.renderText()) }
+/// ```
+///
+/// - Complexity: O(n + m) records, and after each step only the elements that step touched are
+///   compared (the states were equal before it), until the first divergence.
+public struct RunComparison: Sendable {
+  /// How the two runs are stepped together.
+  public enum Alignment: String, CaseIterable, Sendable {
+    /// Record #i of one run with record #i of the other.
+    case record
+    /// Everything up to the same time in both runs (records at equal times together).
+    case time
+  }
+
+  /// Where the runs first differ.
+  public struct Divergence: Sendable {
+    /// The last record applied in each run when the difference appeared (nil: none yet).
+    public var recordA: Int?
+    public var recordB: Int?
+    /// The time of each run at that point.
+    public var timeA: Double
+    public var timeB: Double
+    /// The whole difference at that point.
+    public var diff: StateDiff
+    /// The records just before it (and the one that made the difference), with their indices.
+    public var recentA: [(index: Int, record: TraceRecord)]
+    public var recentB: [(index: Int, record: TraceRecord)]
+  }
+
+  /// Nil when the runs never differ (after the ignore rules).
+  public private(set) var divergence: Divergence?
+  /// The difference between the states at the end (or at the replay point).
+  public private(set) var final: StateDiff
+  /// The difference between the platforms' own events.
+  public private(set) var events: EventsDiff
+  /// The two models at the end.
+  public private(set) var modelA: ReferenceModel
+  public private(set) var modelB: ReferenceModel
+
+  /// Whether the runs are the same (states, divergence and events).
+  public var isEqual: Bool { divergence == nil && final.isEmpty && events.isEmpty }
+
+  /// Replays both traces up to `point` in lockstep.
+  public init(_ readerA: TraceFileReader, _ readerB: TraceFileReader, alignment: Alignment = .record, to point: ReplayPoint = .end, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), recentCount: Int = 3) throws(Replayer.Failure) {
+    var a = try Side(readerA, point: point)
+    var b = try Side(readerB, point: point)
+    var divergence: Divergence? = nil
+    while a.next != nil || b.next != nil {
+      switch alignment {
+      case .record:
+        try a.step(recentCount)
+        try b.step(recentCount)
+      case .time:
+        let time = min(a.next?.time ?? .infinity, b.next?.time ?? .infinity)
+        try a.step(through: time, recentCount)
+        try b.step(through: time, recentCount)
+        a.model.advance(to: max(time, a.model.state.time))
+        b.model.advance(to: max(time, b.model.state.time))
+      }
+      guard divergence == nil else { continue }
+      let touched = a.model.takeTouched().union(b.model.takeTouched())
+      let quick = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, onlyElements: touched)
+      if !quick.isEmpty {
+        divergence = Divergence(
+          recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil,
+          timeA: a.model.state.time, timeB: b.model.state.time,
+          diff: StateDiff(from: a.model.state, to: b.model.state, ignoring: rules),
+          recentA: a.recent, recentB: b.recent)
+      }
+    }
+    if case .time(let limit) = point {
+      a.model.advance(to: limit)
+      b.model.advance(to: limit)
+    }
+    self.divergence = divergence
+    final = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules)
+    events = EventsDiff(a.model.emissions, b.model.emissions, ignoring: rules)
+    modelA = a.model
+    modelB = b.model
+    if divergence == nil && !final.isEmpty {
+      // A difference the clock made after the last record (a toast expiring at different times).
+      self.divergence = Divergence(recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: final, recentA: a.recent, recentB: b.recent)
+    }
+  }
+
+  /// One run being stepped.
+  struct Side {
+    let reader: TraceFileReader
+    let point: ReplayPoint
+    var model: ReferenceModel
+    var next: TraceRecord?
+    var applied = 0
+    var recent: [(index: Int, record: TraceRecord)] = []
+
+    init(_ reader: TraceFileReader, point: ReplayPoint) throws(Replayer.Failure) {
+      self.reader = reader
+      self.point = point
+      do {
+        model = ReferenceModel(header: try reader.readHeader(), options: .init(tracksTouched: true))
+        next = try reader.next()
+      } catch {
+        throw .unreadable(error)
+      }
+      if !within(next) { next = nil }
+    }
+
+    func within(_ record: TraceRecord?) -> Bool {
+      guard let record else { return false }
+      switch point {
+      case .end: return true
+      case .record(let last): return applied <= last
+      case .time(let limit): return record.time <= limit
+      }
+    }
+
+    mutating func step(_ keep: Int) throws(Replayer.Failure) {
+      guard let record = next else { return }
+      model.apply(record, index: applied)
+      recent.append((applied, record))
+      if recent.count > keep { recent.removeFirst() }
+      applied += 1
+      do {
+        next = try reader.next()
+      } catch {
+        throw .unreadable(error)
+      }
+      if !within(next) { next = nil }
+    }
+
+    mutating func step(through time: Double, _ keep: Int) throws(Replayer.Failure) {
+      while let record = next, record.time <= time { try step(keep) }
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import CommandCodec
+
+/// The differences between two UI states, keyed by element id, never by position.
+///
+/// Elements only in one state are reported once per subtree (with the number of descendants),
+/// elements under another parent or at another place among siblings as moved, and elements in
+/// both with their changed properties. Application-level state (the active view, history, drawer,
+/// modals, toasts, timers, preferences, requests) is compared too; a snapshot's `time` and
+/// `record` are not (they say when, not what).
+///
+/// ```swift
+/// let diff = StateDiff(from: before.state, to: after.state, ignoring: DiffIgnoreRules(["* · text"]))
+/// print(diff.render(color: false))
+/// ```
+///
+/// - Complexity: O(n + c log c) for n elements and c changes: an element equal in both states is
+///   compared once, and moves among siblings are found with a longest increasing subsequence,
+///   never by searching children lists per element.
+public struct StateDiff: Sendable {
+  /// The changes, in tree order (top-level state first).
+  public private(set) var changes: [StateChange] = []
+  /// Changes left out by the ignore rules.
+  public private(set) var ignoredCount = 0
+
+  public var isEmpty: Bool { changes.isEmpty }
+
+  /// Compares `a` (the first run, "old") with `b` (the second, "new").
+  public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) {
+    self.init(from: a, to: b, ignoring: rules, onlyElements: nil)
+  }
+
+  /// Compares the top-level state and only the elements `only` names (nil: all elements): for
+  /// checking two models after each record, where only touched elements can have changed.
+  ///
+  /// - Complexity: O(k + c log c) for k named elements.
+  public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), onlyElements only: Set<Int32>?) {
+    var builder = Builder(a: a, b: b, rules: rules)
+    builder.compareTopLevel()
+    builder.compareElements(only: only)
+    changes = builder.sortedChanges()
+    ignoredCount = builder.ignored
+  }
+
+  /// Counts by kind.
+  public var counts: [StateChange.Kind: Int] {
+    var result: [StateChange.Kind: Int] = [:]
+    for change in changes { result[change.kind, default: 0] += 1 }
+    return result
+  }
+}
+
+extension StateDiff {
+  /// Collects changes with a sort key: the ids from the root down, then the property.
+  struct Builder {
+    let a: UIState
+    let b: UIState
+    let rules: DiffIgnoreRules
+    var entries: [(key: [Int64], property: String, change: StateChange)] = []
+    var ignored = 0
+    private var labels: [Int32: String] = [:]
+
+    init(a: UIState, b: UIState, rules: DiffIgnoreRules) {
+      self.a = a
+      self.b = b
+      self.rules = rules
+    }
+
+    func sortedChanges() -> [StateChange] {
+      entries.sorted { lhs, rhs in
+        if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
+        return lhs.property < rhs.property
+      }.map(\.change)
+    }
+
+    mutating func add(_ change: StateChange, key: [Int64]) {
+      if !rules.isEmpty && rules.ignores(change.path) {
+        ignored += 1
+        return
+      }
+      entries.append((key, change.property ?? "", change))
+    }
+
+    // MARK: Paths
+
+    /// `kind id`, e.g. `button 7`.
+    static func label(_ element: Element) -> String { "\(element.kind.rawValue) \(element.id)" }
+
+    /// The element's path in `state`, from the top of its tree, and its sort key.
+    func path(of id: Int32, in state: UIState) -> (String, [Int64]) {
+      var names: [String] = []
+      var key: [Int64] = []
+      var current: Int32? = id
+      var steps = 0
+      while let currentId = current, let element = state.elements[currentId], steps <= state.elements.count {
+        if element.kind == .application && currentId != id { break }
+        names.append(Self.label(element))
+        key.append(Int64(currentId))
+        current = element.parent
+        steps += 1
+      }
+      if current == nil && state.elements[id]?.parent == nil && state.elements[id]?.kind != .application {
+        names.append("detached")
+        key.append(Int64(Int32.max))
+      }
+      return (names.reversed().joined(separator: " › "), [1] + key.reversed())
+    }
+
+    // MARK: Top level
+
+    mutating func compareTopLevel() {
+      func value<T: Equatable>(_ name: String, _ order: Int64, _ old: T?, _ new: T?, _ render: (T) -> String) {
+        guard old != new else { return }
+        let kind: StateChange.Kind = old == nil ? .added : new == nil ? .removed : .changed
+        add(StateChange(kind, path: name, property: nil, old: old.map(render), new: new.map(render)), key: [0, order])
+      }
+      value("application", 0, a.applicationId, b.applicationId) { String($0) }
+      value("activeView", 1, a.activeView, b.activeView) { String($0) }
+      value("history", 2, a.history, b.history, Self.idList)
+      value("navigation · view", 3, a.navigationView, b.navigationView) { String($0) }
+      value("navigation · shown", 4, a.isNavigationShown, b.isNavigationShown) { String($0) }
+      value("modals", 5, a.modalStack, b.modalStack, Self.idList)
+      compareToasts()
+      compareTimers()
+      comparePreferences()
+      value("networkActivity", 9, a.networkActivity, b.networkActivity) { String($0) }
+      value("quit", 10, a.hasQuit, b.hasQuit) { String($0) }
+      compareRequests()
+    }
+
+    static func idList(_ ids: [Int32]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
+
+    static func json(_ body: (inout JSONText) -> Void) -> String {
+      var text = JSONText()
+      body(&text)
+      return String(decoding: text.bytes, as: UTF8.self)
+    }
+
+    static func quoted(_ string: String) -> String { json { $0.string(string) } }
+
+    mutating func compareToasts() {
+      let old = Dictionary(a.toasts.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+      let new = Dictionary(b.toasts.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+      for number in Set(old.keys).union(new.keys).sorted() {
+        let path = "toasts › toast \(number)"
+        let key: [Int64] = [0, 6, Int64(number)]
+        switch (old[number], new[number]) {
+        case (let x?, nil): add(StateChange(.removed, path: path, old: Self.quoted(x.text)), key: key)
+        case (nil, let y?): add(StateChange(.added, path: path, new: Self.quoted(y.text)), key: key)
+        case (let x?, let y?):
+          if x.text != y.text { add(StateChange(.changed, path: path + " · text", property: "text", old: Self.quoted(x.text), new: Self.quoted(y.text)), key: key) }
+          if x.from != y.from { add(StateChange(.changed, path: path + " · from", property: "from", old: String(x.from), new: String(y.from)), key: key) }
+          if x.shownAt != y.shownAt { add(StateChange(.changed, path: path + " · shownAt", property: "shownAt", old: Self.json { $0.number(x.shownAt) }, new: Self.json { $0.number(y.shownAt) }), key: key) }
+          if x.expiresAt != y.expiresAt { add(StateChange(.changed, path: path + " · expiresAt", property: "expiresAt", old: Self.json { $0.number(x.expiresAt) }, new: Self.json { $0.number(y.expiresAt) }), key: key) }
+        case (nil, nil): break
+        }
+      }
+    }
+
+    mutating func compareTimers() {
+      for id in Set(a.timers.keys).union(b.timers.keys).sorted() {
+        let path = "timers › timer \(id)"
+        let key: [Int64] = [0, 7, Int64(id)]
+        switch (a.timers[id], b.timers[id]) {
+        case (let x?, nil): add(StateChange(.removed, path: path, old: "{\"owner\":\(x.owner),\"interval\":\(Self.json { $0.number(x.interval) })}"), key: key)
+        case (nil, let y?): add(StateChange(.added, path: path, new: "{\"owner\":\(y.owner),\"interval\":\(Self.json { $0.number(y.interval) })}"), key: key)
+        case (let x?, let y?):
+          if x.owner != y.owner { add(StateChange(.changed, path: path + " · owner", property: "owner", old: String(x.owner), new: String(y.owner)), key: key) }
+          if x.interval != y.interval { add(StateChange(.changed, path: path + " · interval", property: "interval", old: Self.json { $0.number(x.interval) }, new: Self.json { $0.number(y.interval) }), key: key) }
+          if x.nextFire != y.nextFire { add(StateChange(.changed, path: path + " · nextFire", property: "nextFire", old: Self.json { $0.number(x.nextFire) }, new: Self.json { $0.number(y.nextFire) }), key: key) }
+          if x.fireCount != y.fireCount { add(StateChange(.changed, path: path + " · fired", property: "fired", old: String(x.fireCount), new: String(y.fireCount)), key: key) }
+        case (nil, nil): break
+        }
+      }
+    }
+
+    mutating func comparePreferences() {
+      func compare(_ section: String, _ order: Int64, _ old: [String: String], _ new: [String: String]) {
+        for name in Set(old.keys).union(new.keys).sorted() where old[name] != new[name] {
+          let kind: StateChange.Kind = old[name] == nil ? .added : new[name] == nil ? .removed : .changed
+          add(StateChange(kind, path: "preferences · \(section).\(name)", property: "\(section).\(name)", old: old[name].map(Self.quoted), new: new[name].map(Self.quoted)), key: [0, 8, order])
+        }
+      }
+      compare("committed", 0, a.preferences.committed, b.preferences.committed)
+      compare("pendingUpdates", 1, a.preferences.pendingUpdates, b.preferences.pendingUpdates)
+      let oldDeletions = a.preferences.pendingDeletions
+      let newDeletions = b.preferences.pendingDeletions
+      if oldDeletions != newDeletions {
+        let render: (Set<String>) -> String = { set in "[" + set.sorted().map(Self.quoted).joined(separator: ",") + "]" }
+        add(StateChange(.changed, path: "preferences · pendingDeletions", property: "pendingDeletions", old: render(oldDeletions), new: render(newDeletions)), key: [0, 8, 2])
+      }
+    }
+
+    mutating func compareRequests() {
+      let count = max(a.requests.count, b.requests.count)
+      for index in 0..<count {
+        let old = index < a.requests.count ? a.requests[index] : nil
+        let new = index < b.requests.count ? b.requests[index] : nil
+        guard old != new else { continue }
+        let render: (PlatformRequest) -> String = { request in
+          Self.json { text in
+            text.object { o in
+              o.member("kind") { $0.string(request.kind.rawValue) }
+              o.member("from") { $0.int(request.from) }
+              if !request.text.isEmpty { o.member("text") { $0.string(request.text) } }
+              o.member("time") { $0.number(request.time) }
+            }
+          }
+        }
+        let kind: StateChange.Kind = old == nil ? .added : new == nil ? .removed : .changed
+        add(StateChange(kind, path: "requests › request \(index)", old: old.map(render), new: new.map(render)), key: [0, 11, Int64(index)])
+      }
+    }
+  }
+}

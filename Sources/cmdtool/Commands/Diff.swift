@@ -1,0 +1,101 @@
+import ArgumentParser
+import CommandCodec
+import Foundation
+import Replay
+
+struct Diff: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show what differs between two runs, and where it started.",
+    discussion: """
+      A and B are traces (replayed through the reference model) or state snapshots (from \
+      `cmdtool replay --format json`). The states are compared element by element, by id: \
+      elements added or removed (with their subtrees), moved (new parent or new place among \
+      siblings), and changed properties, plus the active view, history, drawer, dialogs, toasts, \
+      timers, preferences and requests. Each line shows a path, the old and the new value:
+
+        ~ frameView 8 › linearLayout 9 › text 10 · text: "Hello, alice" → "Hello, bob"
+
+      With two traces, both are replayed in lockstep and the report starts at the first record \
+      after which the states differ, with the records just before it; then the difference at the \
+      end, and what the platforms sent on their own (timer ticks, image requests...) if that \
+      differs. --align time steps both runs by time instead of by record number.
+
+        cmdtool diff traces/login.jsonl other-run.jsonl
+        cmdtool diff before.json after.json --format json
+        cmdtool diff a.jsonl b.jsonl --ignore '* › text 42 · text' --ignore '* · styles.*.font-size'
+        cmdtool diff a.jsonl b.jsonl --patch      an RFC 6902 JSON Patch from A's state to B's
+
+      --ignore takes a pattern over the paths as printed, * for any run of characters (repeat it, \
+      or list patterns in a file with --ignore-file, one per line, # for comments).
+
+      Exit status: 0 no difference (and nothing printed), 1 differences, 2 unreadable input.
+      """
+  )
+
+  @Argument(help: "The first run: a trace (.jsonl, .cmdtrace) or a state snapshot (.json).")
+  var a: String
+
+  @Argument(help: "The second run, likewise.")
+  var b: String
+
+  @Option(name: .long, help: "Compare the states at this point of both traces: #N, a time (12.5s, 1500ms), or end.")
+  var at: String = "end"
+
+  @Option(name: .long, help: "How traces are stepped together: record (record #i with #i) or time.")
+  var align: RunComparison.Alignment = .record
+
+  @Option(name: .long, help: "Leave out changes whose path matches this pattern (* for any characters). Repeatable.")
+  var ignore: [String] = []
+
+  @Option(name: .long, help: "A file of ignore patterns, one per line.")
+  var ignoreFile: String?
+
+  @Option(name: .long, help: "text: for people (colored on a terminal); json: the schema of docs/DIFF_FORMAT.md.")
+  var format: ShowFormat = .text
+
+  @Flag(name: .long, help: "Print an RFC 6902 JSON Patch that turns A's state snapshot into B's, instead of the report.")
+  var patch = false
+
+  func validate() throws {
+    if ReplayPoint(parsing: at) == nil {
+      throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
+    }
+  }
+
+  func run() throws {
+    var rules = DiffIgnoreRules(ignore)
+    if let ignoreFile {
+      guard let text = try? String(contentsOfFile: ignoreFile, encoding: .utf8) else {
+        printError("\(ignoreFile): cannot read the ignore file")
+        throw ExitStatus.badInput
+      }
+      for pattern in DiffIgnoreRules(fileText: text).patterns { rules.add(pattern) }
+    }
+    let report: DiffReport
+    do {
+      report = try DiffReport(try DiffInput.open(a), try DiffInput.open(b), names: (a, b), alignment: align, to: ReplayPoint(parsing: at)!, ignoring: rules)
+    } catch let failure as DiffInput.Failure {
+      printError(failure.description)
+      throw ExitStatus.badInput
+    } catch let failure as Replayer.Failure {
+      printError(failure.description)
+      throw ExitStatus.badInput
+    }
+    let output = StandardOutput()
+    defer { output.flush() }
+    if patch {
+      let text = (try? JSONPatch.between(StateSnapshotWriter.snapshot(of: report.stateA), StateSnapshotWriter.snapshot(of: report.stateB))) ?? "[]\n"
+      output.write(text)
+    } else if format == .json {
+      output.write(bytes: report.renderJSON())
+    } else {
+      output.write(report.renderText(Terminal.useColor ? .terminal : .plain))
+    }
+    if !report.isEqual {
+      output.flush()
+      throw ExitCode(1)
+    }
+  }
+}
+
+extension RunComparison.Alignment: ExpressibleByArgument {}
