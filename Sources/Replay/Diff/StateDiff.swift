@@ -35,7 +35,7 @@ public struct StateDiff: Sendable {
   /// - Complexity: O(k + c log c) for k named elements.
   public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), onlyElements only: Set<Int32>?) {
     var builder = Builder(a: a, b: b, rules: rules)
-    builder.compareTopLevel()
+    builder.compareTopLevel(incremental: only != nil)
     builder.compareElements(only: only)
     changes = builder.sortedChanges()
     ignoredCount = builder.ignored
@@ -107,7 +107,9 @@ extension StateDiff {
 
     // MARK: Top level
 
-    mutating func compareTopLevel() {
+    /// - Parameter incremental: the states were equal before the last step, so the request logs
+    ///   (which only grow at the end) differ only if their lengths or last entries do.
+    mutating func compareTopLevel(incremental: Bool = false) {
       func value<T: Equatable>(_ name: String, _ order: Int64, _ old: T?, _ new: T?, _ render: (T) -> String) {
         guard old != new else { return }
         let kind: StateChange.Kind = old == nil ? .added : new == nil ? .removed : .changed
@@ -124,7 +126,7 @@ extension StateDiff {
       comparePreferences()
       value("networkActivity", 9, a.networkActivity, b.networkActivity) { String($0) }
       value("quit", 10, a.hasQuit, b.hasQuit) { String($0) }
-      compareRequests()
+      if !incremental || a.requests.count != b.requests.count || a.requests.last != b.requests.last { compareRequests() }
     }
 
     static func idList(_ ids: [Int32]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
