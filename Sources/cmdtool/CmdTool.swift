@@ -19,7 +19,7 @@ struct CmdTool: ParsableCommand {
       byte, and record), 64 bad usage.
       """,
     version: CmdToolVersion.current,
-    subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, Generate.self]
+    subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, Record.self, Generate.self]
   )
 }
 

@@ -23,12 +23,46 @@ struct ReplayCommand: ParsableCommand {
       Protocol violations do not stop the replay (the model does what a platform would do); \
       `cmdtool check` lists them. With --strict the replay stops after the first one and exits 1.
 
-      Exit status: 0 fine, 1 stopped by --strict, 2 unreadable input.
+      With --engine, the traces are recordings (`cmdtool record`) to replay against a new build \
+      of the engine: each recording's script is played again, the new run is recorded and \
+      compared with the recorded one (the UI state after every record, the platform's own \
+      events, the engine's commands). Directories stand for every trace in them.
+
+        cmdtool replay --engine '.build/debug/example-engine' recordings/ --ci --junit report.xml
+
+      --ci never records: a missing recording fails. --rerecord (or CMDTOOL_RERECORD=1) records \
+      the sessions anew on purpose, from their own scripts (or NAME.script.jsonl beside a missing \
+      one).
+
+      Exit status: 0 fine, 1 stopped by --strict or a run that differs, 2 unreadable input.
       """
   )
 
-  @Argument(help: "The trace to replay (.jsonl or .cmdtrace). Use - for standard input.")
-  var trace: String
+  @Argument(help: "The trace to replay (.jsonl or .cmdtrace; - for standard input), or with --engine the recordings (files or directories).")
+  var traces: [String]
+
+  var trace: String { traces[0] }
+
+  @Option(name: .long, help: "Replay recordings against this engine command (run with sh -c) and compare the runs.")
+  var engine: String?
+
+  @Flag(name: .long, help: "With --engine: never record; a missing recording is a failure.")
+  var ci = false
+
+  @Flag(name: .long, help: "With --engine: record the sessions anew instead of comparing (also CMDTOOL_RERECORD=1).")
+  var rerecord = false
+
+  @Option(name: .long, help: "With --engine: write a JUnit XML report here.")
+  var junit: String?
+
+  @Option(name: .long, help: "With --engine: write a JSON report here.")
+  var report: String?
+
+  @Option(name: .long, help: "With --engine: keep the new recordings in this directory (default: a temporary one).")
+  var keep: String?
+
+  @Option(name: .long, help: "With --engine: seconds to wait for the engine at each step.")
+  var timeout: Double = 10
 
   @Option(name: .long, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
   var at: String = "end"
@@ -43,12 +77,21 @@ struct ReplayCommand: ParsableCommand {
   var strict = false
 
   func validate() throws {
+    if engine == nil && traces.count != 1 {
+      throw ValidationError("replay one trace at a time (several only with --engine)")
+    }
+    if engine == nil && (ci || rerecord || junit != nil || report != nil || keep != nil) {
+      throw ValidationError("--ci, --rerecord, --junit, --report and --keep go with --engine")
+    }
     if ReplayPoint(parsing: at) == nil {
       throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
     }
   }
 
   func run() throws {
+    if let engine {
+      return try EngineReplayRun(engine: engine, traces: traces, ci: ci, rerecord: rerecord, junit: junit, report: report, keep: keep, timeout: timeout).run()
+    }
     let point = ReplayPoint(parsing: at)!
     let result: Replayer.Result
     do {
