@@ -1,0 +1,112 @@
+/// The command line of the example engine.
+///
+/// Everything but `--binary` exists for the recorder's tests: each option makes the engine
+/// misbehave in one documented way (docs/WIRE.md §7).
+struct Options {
+  /// Which strings the screens show.
+  enum Variant: String {
+    /// "Log in", "Welcome, NAME!".
+    case original
+    /// "Sign in", "Hello, NAME!": the same session with different texts, for diff tests.
+    case changed
+  }
+
+  /// Write the binary trace format instead of JSON Lines.
+  var binary = false
+  var variant = Variant.original
+  /// Exit with status 3 after this many records were read, half-way through writing a record.
+  var crashAfter: Int?
+  /// Write a line that is not a trace record after the ready marker.
+  var garbage = false
+  /// Close the standard output after the ready marker, but keep reading until the input ends.
+  var closeEarly = false
+  /// The exit status at the end of input.
+  var exitStatus: Int32 = 0
+  /// Stop reading after the first button event and sleep forever.
+  var hang = false
+  /// Never echo sync markers.
+  var noSync = false
+  /// Write this many SET_TEXT_VALUE commands after the ready marker, in batches of 1000.
+  var flood = 0
+  /// Written to the standard error at start.
+  var stderrText: String?
+
+  static let usage = """
+    usage: example-engine [options]
+
+    A small engine that drives a login form, a list, a progress label, an image and a modal
+    dialog over the wire protocol of docs/WIRE.md: it writes its trace header and command batches
+    to the standard output and reads cmdtool's header, events, modal results and sync markers
+    from the standard input. It exits when the input ends.
+
+    options:
+      --binary            write the binary trace format (default: JSON Lines)
+      --variant NAME      original (default) or changed ("Sign in", "Hello, NAME!")
+    test support (engines that misbehave):
+      --crash-after N     after N records read, write half a record and exit with status 3
+      --garbage           write a line that is not a trace record after the ready marker
+      --close-early       close the standard output after the ready marker; run until input ends
+      --exit-status N     exit with status N at the end of input
+      --hang              after the first button event, stop reading and sleep forever
+      --no-sync           never echo sync markers
+      --flood N           after the ready marker, write N SET_TEXT_VALUE commands, 1000 a batch
+      --stderr TEXT       write TEXT (and a newline) to the standard error at start
+      --help              show this text
+
+    """
+
+  struct UsageError: Error {
+    var message: String
+  }
+
+  /// Parses the arguments (without the program name). `--name=value` is accepted too.
+  init(parsing arguments: [String]) throws(UsageError) {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = rest.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+        return next
+      }
+      func count() throws(UsageError) -> Int {
+        let text = try value()
+        guard let number = Int(text), number >= 0 else {
+          throw UsageError(message: "\(name) needs a whole number ≥ 0, not \"\(text)\"")
+        }
+        return number
+      }
+      func flag() throws(UsageError) -> Bool {
+        if inlineValue != nil { throw UsageError(message: "\(name) takes no value") }
+        return true
+      }
+      switch name {
+      case "--binary": binary = try flag()
+      case "--variant":
+        let text = try value()
+        guard let parsed = Variant(rawValue: text) else {
+          throw UsageError(message: "--variant is original or changed, not \"\(text)\"")
+        }
+        variant = parsed
+      case "--crash-after": crashAfter = try count()
+      case "--garbage": garbage = try flag()
+      case "--close-early": closeEarly = try flag()
+      case "--exit-status":
+        let status = try count()
+        guard status <= 255 else { throw UsageError(message: "--exit-status is 0…255, not \(status)") }
+        exitStatus = Int32(status)
+      case "--hang": hang = try flag()
+      case "--no-sync": noSync = try flag()
+      case "--flood": flood = try count()
+      case "--stderr": stderrText = try value()
+      case "--help", "-h": throw UsageError(message: "")
+      default: throw UsageError(message: "unknown option \"\(argument)\"")
+      }
+    }
+  }
+}

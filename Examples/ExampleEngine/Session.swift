@@ -1,0 +1,233 @@
+// The engine's state machine: start-up, the event loop, the modal dialog's nested loop, sync
+// echoes, and the test-support misbehaviours of Options.
+
+import CommandCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+final class Session {
+  static let creator = "example-engine 1.0"
+  static let numbering = CommandNumbering.engine20181128.name
+  /// The preference the login form saves and prefills.
+  static let lastUserKey = "lastUser"
+  /// SysEvent BACK (notes §5).
+  static let sysEventBack: Int32 = 3
+
+  private let options: Options
+  private let input = WireInput()
+  private let output: WireOutput
+  private var ids = IdCounter()
+  private var application: Int32 = 0
+  private var login: LoginScreen!
+  private var items: ItemsScreen?
+  /// The active view and the views it replaced (FWApplication's history).
+  private var activeView: Int32 = 0
+  private var history: [Int32] = []
+  /// The dialog the engine is blocked on, while it is.
+  private var openDialog: Int32?
+
+  init(options: Options) {
+    self.options = options
+    output = WireOutput(format: options.binary ? .binary : .jsonLines)
+  }
+
+  func run() -> Never {
+    if let text = options.stderrText {
+      var bytes = Array(text.utf8)
+      if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+      _ = bytes.withUnsafeBytes { writeAll(2, $0) }
+    }
+    // §2: the engine writes its header first, without waiting for cmdtool's.
+    output.writeHeader(TraceHeader(numbering: Self.numbering, creator: Self.creator))
+    if let crashAfter = options.crashAfter {
+      input.afterRecord = { [unowned self] count in
+        if count >= crashAfter { crash() }
+      }
+    }
+    // It needs the stored preferences before it builds its UI.
+    let header = input.readHeader()
+    start(preferences: header?.preferences ?? [:])
+    if options.garbage { output.writeRaw(Array("this line is not a trace record\n".utf8)) }
+    if options.flood > 0 { flood(options.flood) }
+    if options.closeEarly { output.closeForGood() }
+    if options.crashAfter == 0 { crash() }
+
+    while let record = input.next() { handle(record) }
+    exit(options.exitStatus)
+  }
+
+  // MARK: - Start-up
+
+  private func start(preferences: [String: String]) {
+    application = ids.take()
+    output.send([Command(.createApplication, childInternalId: application, textValue: "Example")])
+    login = LoginScreen(ids: &ids, prefilledName: preferences[Self.lastUserKey] ?? "", variant: options.variant)
+    output.send(login.createCommands(application: application))
+    // The first view is active without a switch; showing it sends only its visibility.
+    activeView = login.view
+    output.send([Command(.setVisibility, internalId: login.view, value: 1)])
+    output.marker("ready")
+  }
+
+  /// `--flood N`: N SET_TEXT_VALUE commands to the title ("Flood 1" … "Flood 1000" in each
+  /// batch of 1000), written in large chunks, as fast as the pipe takes them.
+  private func flood(_ count: Int) {
+    let batchSize = 1000
+    func batch(_ size: Int) -> TraceRecord {
+      TraceRecord(time: output.time, .batch((0..<size).map { Command(.setTextValue, internalId: login.title, textValue: "Flood \($0 + 1)") }))
+    }
+    if count >= batchSize { output.append(batch(batchSize), times: count / batchSize) }
+    if count % batchSize > 0 { output.append(batch(count % batchSize)) }
+    output.flush()
+  }
+
+  /// `--crash-after`: dies half-way through a record.
+  private func crash() -> Never {
+    let record = TraceRecord(time: output.time, .batch([Command(.setTextValue, internalId: login?.title ?? 0, textValue: "This record is cut off in the middle")]))
+    output.crash(writingHalfOf: record, status: 3)
+  }
+
+  // MARK: - The event loop
+
+  /// Handles one record from cmdtool. Everything it produces is written before it returns, so a
+  /// sync marker is echoed only after what came before it (§4).
+  private func handle(_ record: TraceRecord) {
+    output.time = max(output.time, record.time)
+    switch record.body {
+    case .marker(let label, let detail):
+      if label == "sync" && !options.noSync { output.marker(label, detail: detail) }
+    case .event(let target, let event):
+      dispatch(event, to: target)
+    case .modalResult(let dialog, let value):
+      log("ignored the modal result \(value) for \(dialog): no such dialog is open")
+    case .batch:
+      log("ignored a command batch on the input: commands go from the engine to the platform")
+    }
+  }
+
+  private func dispatch(_ event: Event, to target: Int32) {
+    switch event {
+    case .value(let value):
+      if target == login.nameField {
+        login.name = value.text
+      } else if target == login.passwordField {
+        login.password = value.text
+      } else if target == login.button {
+        buttonPressed { logIn() }
+      } else if let items, target == items.deleteButton {
+        buttonPressed { deleteAll() }
+      }
+    case .sys(let sys) where sys.type == Self.sysEventBack:
+      back()
+    case .timer(let timer):
+      guard var screen = items, screen.isTick(timer, target: target, application: application) else { return }
+      let calls = screen.tick()
+      items = screen
+      for commands in calls { output.send(commands) }
+    default:
+      break  // image requests, visibility updates, …: nothing to do in this app
+    }
+  }
+
+  /// Runs a button's action, unless a modal dialog covers the button (a platform would not send
+  /// the click; the nested loop does not start a second dialog). `--hang` stops here.
+  private func buttonPressed(_ action: () -> Void) {
+    guard openDialog == nil else {
+      log("ignored a click behind the open dialog \(openDialog!)")
+      return
+    }
+    action()
+    if options.hang { hangForever() }
+  }
+
+  private func hangForever() -> Never {
+    log("hanging (--hang): no more input is read")
+    while true { sleep(3600) }
+  }
+
+  // MARK: - Actions
+
+  /// The login button: validate, then toast, save the user name and switch to the items view.
+  private func logIn() {
+    let (errors, isValid) = login.validate()
+    if !errors.isEmpty { output.send(errors) }
+    guard isValid else { return }
+    let greeting = options.variant == .changed ? "Hello, \(login.name)!" : "Welcome, \(login.name)!"
+    output.send([Command(.createToast, internalId: login.button, textValue: greeting)])
+    // FWApplication::savePreferences: changed keys, then always COMMIT (notes §6).
+    output.send([
+      Command(.updatePreference, internalId: application, textValue: Self.lastUserKey, textValue2: login.name),
+      Command(.commitPreferences, internalId: application),
+    ])
+    if items == nil {
+      var screen = ItemsScreen(ids: &ids)
+      output.send(screen.createCommands(application: application))
+      switchView(to: screen.view)
+      output.send([screen.createTimer(ids: &ids)])
+      items = screen
+    } else {
+      switchView(to: items!.view)
+    }
+  }
+
+  /// FWViewBase::show(): forward switch, the old view goes on the history.
+  private func switchView(to view: Int32) {
+    guard view != activeView else { return }
+    history.append(activeView)
+    activeView = view
+    output.send(showCommands(view: view, application: application))
+  }
+
+  /// SysEvent BACK: back to the previous view (SET_INT_VALUE v=3 on it), or QUIT_APP with id 0
+  /// when there is none, as the engine does on Android (notes §6).
+  private func back() {
+    guard openDialog == nil else {
+      log("ignored BACK while the dialog \(openDialog!) is open")
+      return
+    }
+    guard let previous = history.popLast() else {
+      output.send([Command(.quitApp)])
+      return
+    }
+    activeView = previous
+    output.send([Command(.setIntValue, internalId: previous, value: 3)])
+  }
+
+  /// "Delete all": ask in a modal dialog, block until its result, then act on it.
+  private func deleteAll() {
+    guard let screen = items else { return }
+    let dialog = DeleteDialog(ids: &ids, parent: screen.view)
+    output.send(dialog.createCommands())
+    guard let result = runModal(dialog.dialog) else { return }  // the input ended meanwhile
+    for commands in dialog.teardown() { output.send(commands) }
+    if result == 1 {
+      output.send([screen.clearList(), Command(.createToast, internalId: screen.deleteButton, textValue: "Deleted")])
+    }
+  }
+
+  /// Element::showModal → startModal(): a nested event loop that handles everything else
+  /// (sync markers, text edits, timer ticks) until the dialog's result arrives, as a modal-result
+  /// record or a ValueEvent to the dialog. Nil when the input ends first.
+  private func runModal(_ dialog: Int32) -> Int32? {
+    openDialog = dialog
+    defer { openDialog = nil }
+    while let record = input.next() {
+      output.time = max(output.time, record.time)
+      switch record.body {
+      case .modalResult(dialog, let value):
+        return value
+      case .event(dialog, .value(let event)):
+        return event.value
+      default:
+        handle(record)
+      }
+    }
+    return nil
+  }
+}
