@@ -3,6 +3,7 @@
 //
 //   swift run -c release --package-path Benchmarks codec-benchmark
 //   swift run -c release --package-path Benchmarks replay-benchmark
+//   swift run -c release --package-path Benchmarks diff-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -36,6 +37,15 @@ let package = Package(
         .product(name: "Replay", package: "cmdtool"),
       ],
       path: "Sources/ReplayBenchmark"
+    ),
+    .executableTarget(
+      name: "diff-benchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CommandCodec", package: "cmdtool"),
+        .product(name: "Replay", package: "cmdtool"),
+      ],
+      path: "Sources/DiffBenchmark"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -5,10 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product cmdtool >/dev/null
+swift build --product example-engine >/dev/null
 bin="$(swift build --show-bin-path)/cmdtool"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp -r traces "$work/traces"
+# Commands name the example engine as .build/debug/example-engine, as from the repository root.
+ln -s "$(pwd)/.build" "$work/.build"
 failures=0
 count=0
 while IFS= read -r line; do

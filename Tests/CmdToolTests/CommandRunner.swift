@@ -26,10 +26,17 @@ struct CommandRunner {
 
   static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
-  static func run(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+  /// Runs `cmdtool` with `arguments`; `environment` adds to (or, with a nil value, removes from)
+  /// the test's own environment.
+  static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String?] = [:]) throws -> Result {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if !environment.isEmpty {
+      var merged = ProcessInfo.processInfo.environment
+      for (key, value) in environment { merged[key] = value }
+      process.environment = merged
+    }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

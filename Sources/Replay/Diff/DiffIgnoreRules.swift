@@ -30,20 +30,22 @@ public struct DiffIgnoreRules: Sendable {
 
   /// Whether a path is ignored.
   public func ignores(_ path: String) -> Bool {
-    patterns.contains { Self.matches(Array(path.utf8), Array($0.utf8)) }
+    let text = Array(path)
+    return patterns.contains { Self.matches(text, Array($0)) }
   }
 
-  /// Glob matching (`*` any run, `?` one byte) in O(n·m) worst case, linear in practice.
-  static func matches(_ text: [UInt8], _ pattern: [UInt8]) -> Bool {
+  /// Glob matching (`*` any run, `?` one character, so that `?` matches the ` › ` and ` · `
+  /// separators too) in O(n·m) worst case, linear in practice.
+  static func matches(_ text: [Character], _ pattern: [Character]) -> Bool {
     var t = 0
     var p = 0
     var star: Int? = nil
     var resume = 0
     while t < text.count {
-      if p < pattern.count && (pattern[p] == UInt8(ascii: "?") || pattern[p] == text[t]) {
+      if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
         t += 1
         p += 1
-      } else if p < pattern.count && pattern[p] == UInt8(ascii: "*") {
+      } else if p < pattern.count && pattern[p] == "*" {
         star = p
         resume = t
         p += 1
@@ -55,7 +57,7 @@ public struct DiffIgnoreRules: Sendable {
         return false
       }
     }
-    while p < pattern.count && pattern[p] == UInt8(ascii: "*") { p += 1 }
+    while p < pattern.count && pattern[p] == "*" { p += 1 }
     return p == pattern.count
   }
 }

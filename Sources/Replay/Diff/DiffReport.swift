@@ -67,16 +67,17 @@ public struct DiffReport: Sendable {
     return out
   }
 
-  /// The records up to the divergence: once when both runs have the same record, else each run's
-  /// version, and of two batches only the commands that differ.
+  /// The records up to the divergence, by record index: once when both runs have the same record,
+  /// else each run's version, and of two batches only the commands that differ. Indices before
+  /// the later of the two windows' starts are left out (one run's window reaches further back when
+  /// the other has stopped, e.g. at its end).
   func recordsBefore(_ divergence: RunComparison.Divergence, _ palette: StateDiff.Palette) -> String {
     var out = ""
-    let pairs = max(divergence.recentA.count, divergence.recentB.count)
-    let offsetA = pairs - divergence.recentA.count
-    let offsetB = pairs - divergence.recentB.count
-    for k in 0..<pairs {
-      let a = k >= offsetA ? divergence.recentA[k - offsetA] : nil
-      let b = k >= offsetB ? divergence.recentB[k - offsetB] : nil
+    let starts = [divergence.recentA.first?.index, divergence.recentB.first?.index].compactMap { $0 }
+    let indices = Set(divergence.recentA.map(\.index) + divergence.recentB.map(\.index)).filter { $0 >= starts.max() ?? 0 }.sorted()
+    for index in indices {
+      let a = divergence.recentA.first { $0.index == index }
+      let b = divergence.recentB.first { $0.index == index }
       if let a, let b, a.index == b.index, a.record == b.record {
         let lines = TraceRecordFormatter.lines(for: a.record, index: a.index)
         for line in lines.prefix(2) { out += palette.dim + "  = " + line + palette.reset + "\n" }

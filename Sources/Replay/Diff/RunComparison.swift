@@ -52,7 +52,13 @@ public struct RunComparison: Sendable {
     var a = try Side(readerA, point: point)
     var b = try Side(readerB, point: point)
     var divergence: Divergence? = nil
+    // A difference before any record (the headers' preferences) is there from the start.
+    let initial = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules)
+    if !initial.isEmpty {
+      divergence = Divergence(recordA: nil, recordB: nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: initial, recentA: [], recentB: [])
+    }
     while a.next != nil || b.next != nil {
+      let requestsBefore = (a.model.requestsLogged, b.model.requestsLogged)
       switch alignment {
       case .record:
         try a.step(recentCount)
@@ -66,7 +72,8 @@ public struct RunComparison: Sendable {
       }
       guard divergence == nil else { continue }
       let touched = a.model.takeTouched().union(b.model.takeTouched())
-      let quick = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, onlyElements: touched)
+      let newRequests = max(a.model.requestsLogged - requestsBefore.0, b.model.requestsLogged - requestsBefore.1)
+      let quick = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, onlyElements: touched, newRequests: newRequests)
       if !quick.isEmpty {
         divergence = Divergence(
           recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil,

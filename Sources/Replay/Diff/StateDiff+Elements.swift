@@ -33,7 +33,7 @@ extension StateDiff.Builder {
       if x.parent != y.parent {
         let (path, key) = path(of: id, in: b)
         let describe: (Int32?) -> String = { parent in parent.map { "\"under \($0)\"" } ?? "\"detached\"" }
-        add(StateChange(.moved, path: path, element: id, property: "parent", old: describe(x.parent), new: describe(y.parent)), key: key)
+        add(StateChange(.moved, path: path + " · parent", element: id, property: "parent", old: describe(x.parent), new: describe(y.parent)), key: key)
       }
       compareProperties(x, y)
     }
@@ -45,14 +45,16 @@ extension StateDiff.Builder {
     for parent in parentsToCheck { compareOrder(under: parent) }
   }
 
-  /// An added (in `b`) or removed (from `a`) element with its descendants counted.
+  /// An added (in `b`) or removed (from `a`) element with its descendants counted: those that
+  /// came or went with it, not those in both states (they moved, and are reported so).
   mutating func addSubtree(_ id: Int32, added: Bool) {
     let state = added ? b : a
+    let other = added ? a : b
     guard let element = state.elements[id] else { return }
     var count = 0
     var pending = element.children
     while let next = pending.popLast() {
-      guard let child = state.elements[next] else { continue }
+      guard let child = state.elements[next], !other.elements.contains(next) else { continue }
       count += 1
       pending.append(contentsOf: child.children)
     }
@@ -75,7 +77,7 @@ extension StateDiff.Builder {
     for (position, child) in common.enumerated() where !keep.contains(position) {
       let (path, key) = path(of: child, in: b)
       let newIndex = y.children.firstIndex(of: child)!
-      add(StateChange(.moved, path: path, element: child, property: "index", old: String(oldIndex[child]!), new: String(newIndex)), key: key)
+      add(StateChange(.moved, path: path + " · index", element: child, property: "index", old: String(oldIndex[child]!), new: String(newIndex)), key: key)
     }
   }
 

@@ -44,14 +44,14 @@ extension StateDiff {
     switch change.kind {
     case .added:
       let more = change.descendants > 0 ? " (and \(change.descendants) descendant\(change.descendants == 1 ? "" : "s"))" : ""
-      return palette.added + "+ " + change.path + (change.element == nil ? ": " + clip(change.new ?? "") : more) + palette.reset
+      return palette.added + "+ " + change.path + (change.element == nil || change.property != nil ? ": " + clip(change.new ?? "") : more) + palette.reset
     case .removed:
       let more = change.descendants > 0 ? " (and \(change.descendants) descendant\(change.descendants == 1 ? "" : "s"))" : ""
       return palette.removed + "- " + change.path + (change.element == nil || change.property != nil ? ": " + clip(change.old ?? "") : more) + palette.reset
     case .changed:
       return palette.changed + "~ " + palette.reset + change.path + ": " + palette.removed + clip(change.old ?? "") + palette.reset + " → " + palette.added + clip(change.new ?? "") + palette.reset
     case .moved:
-      return palette.moved + "↕ " + palette.reset + change.path + (change.property.map { " · \($0)" } ?? "") + ": " + clip(change.old ?? "") + " → " + clip(change.new ?? "")
+      return palette.moved + "↕ " + palette.reset + change.path + ": " + clip(change.old ?? "") + " → " + clip(change.new ?? "")
     }
   }
 

@@ -33,9 +33,12 @@ public struct StateDiff: Sendable {
   /// checking two models after each record, where only touched elements can have changed.
   ///
   /// - Complexity: O(k + c log c) for k named elements.
-  public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), onlyElements only: Set<Int32>?) {
+  ///
+  /// - Parameter newRequests: with `only`, how many requests the last step may have logged in
+  ///   either state: only that many at the end of the logs are compared (the rest was equal).
+  public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), onlyElements only: Set<Int32>?, newRequests: Int? = nil) {
     var builder = Builder(a: a, b: b, rules: rules)
-    builder.compareTopLevel(incremental: only != nil)
+    builder.compareTopLevel(incremental: only != nil, newRequests: newRequests)
     builder.compareElements(only: only)
     changes = builder.sortedChanges()
     ignoredCount = builder.ignored
@@ -50,12 +53,13 @@ public struct StateDiff: Sendable {
 }
 
 extension StateDiff {
-  /// Collects changes with a sort key: the ids from the root down, then the property.
+  /// Collects changes with a sort key: the ids from the root down; changes with the same key stay
+  /// in the order they were found (a snapshot's field order, list cells by address).
   struct Builder {
     let a: UIState
     let b: UIState
     let rules: DiffIgnoreRules
-    var entries: [(key: [Int64], property: String, change: StateChange)] = []
+    var entries: [(key: [Int64], change: StateChange)] = []
     var ignored = 0
     private var labels: [Int32: String] = [:]
 
@@ -66,10 +70,10 @@ extension StateDiff {
     }
 
     func sortedChanges() -> [StateChange] {
-      entries.sorted { lhs, rhs in
-        if lhs.key != rhs.key { return lhs.key.lexicographicallyPrecedes(rhs.key) }
-        return lhs.property < rhs.property
-      }.map(\.change)
+      entries.enumerated().sorted { lhs, rhs in
+        if lhs.element.key != rhs.element.key { return lhs.element.key.lexicographicallyPrecedes(rhs.element.key) }
+        return lhs.offset < rhs.offset
+      }.map(\.element.change)
     }
 
     mutating func add(_ change: StateChange, key: [Int64]) {
@@ -77,7 +81,7 @@ extension StateDiff {
         ignored += 1
         return
       }
-      entries.append((key, change.property ?? "", change))
+      entries.append((key, change))
     }
 
     // MARK: Paths
@@ -98,7 +102,8 @@ extension StateDiff {
         current = element.parent
         steps += 1
       }
-      if current == nil && state.elements[id]?.parent == nil && state.elements[id]?.kind != .application {
+      // The top of the chain has no parent and is not the application: a detached subtree.
+      if current == nil && state.elements[id]?.kind != .application {
         names.append("detached")
         key.append(Int64(Int32.max))
       }
@@ -109,7 +114,7 @@ extension StateDiff {
 
     /// - Parameter incremental: the states were equal before the last step, so the request logs
     ///   (which only grow at the end) differ only if their lengths or last entries do.
-    mutating func compareTopLevel(incremental: Bool = false) {
+    mutating func compareTopLevel(incremental: Bool = false, newRequests: Int? = nil) {
       func value<T: Equatable>(_ name: String, _ order: Int64, _ old: T?, _ new: T?, _ render: (T) -> String) {
         guard old != new else { return }
         let kind: StateChange.Kind = old == nil ? .added : new == nil ? .removed : .changed
@@ -126,7 +131,11 @@ extension StateDiff {
       comparePreferences()
       value("networkActivity", 9, a.networkActivity, b.networkActivity) { String($0) }
       value("quit", 10, a.hasQuit, b.hasQuit) { String($0) }
-      if !incremental || a.requests.count != b.requests.count || a.requests.last != b.requests.last { compareRequests() }
+      if !incremental || a.requests.count != b.requests.count
+        || a.requests.suffix(max(newRequests ?? 1, 1)) != b.requests.suffix(max(newRequests ?? 1, 1))
+      {
+        compareRequests()
+      }
     }
 
     static func idList(_ ids: [Int32]) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
@@ -195,8 +204,11 @@ extension StateDiff {
     mutating func compareRequests() {
       let count = max(a.requests.count, b.requests.count)
       for index in 0..<count {
-        let old = index < a.requests.count ? a.requests[index] : nil
-        let new = index < b.requests.count ? b.requests[index] : nil
+        var old = index < a.requests.count ? a.requests[index] : nil
+        var new = index < b.requests.count ? b.requests[index] : nil
+        // The record that asked says when, as a snapshot's `record` does, not what.
+        old?.recordIndex = 0
+        new?.recordIndex = 0
         guard old != new else { continue }
         let render: (PlatformRequest) -> String = { request in
           Self.json { text in

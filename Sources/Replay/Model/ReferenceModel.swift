@@ -50,6 +50,8 @@ public struct ReferenceModel: Sendable {
   public internal(set) var emissions: [PlatformEmission] = []
   /// The number of platform emissions, including those not kept.
   public internal(set) var emissionCount = 0
+  /// The number of requests logged so far, including those the log no longer keeps.
+  public internal(set) var requestsLogged = 0
   /// The options.
   public let options: Options
   /// The viewport the header gave, for picking image URLs.
@@ -198,6 +200,7 @@ public struct ReferenceModel: Sendable {
   }
 
   mutating func log(_ kind: PlatformRequest.Kind, from: Int32, text: String) {
+    requestsLogged += 1
     guard options.maxRequests > 0 else { return }
     if state.requests.count >= options.maxRequests { state.requests.removeFirst() }
     state.requests.append(PlatformRequest(time: state.time, recordIndex: currentRecord ?? -1, kind: kind, from: from, text: text))

@@ -156,7 +156,8 @@ public enum StateSnapshotReader {
       }
       let elements = try object(top["elements"], "elements")
       for (key, value) in elements {
-        guard let id = Int32(key) else { throw fail("elements.\(key)", "element keys are ids") }
+        // As the writer writes them: "04" or "+4" would be a second key for element 4.
+        guard let id = Int32(key), String(id) == key else { throw fail("elements.\(key)", "element keys are ids") }
         state.elements.insert(try element(id, value, "elements.\(key)"))
       }
       if let shown = drawerShown, let view = state.navigationView, state.elements[view]?.isVisible != shown {
@@ -195,6 +196,7 @@ public enum StateSnapshotReader {
       if let options = e["options"] {
         for (index, item) in try array(options, place + ".options").enumerated() {
           let o = try object(item, place + ".options[\(index)]")
+          try noOthers(o, ["id", "label"], place + ".options[\(index)]")
           element.options.append(Element.Option(id: try int(o["id"], place + ".options[\(index)].id"), label: try string(o["label"], place + ".options[\(index)].label")))
         }
       }
@@ -213,6 +215,7 @@ public enum StateSnapshotReader {
       if let columns = l["columns"] {
         for (index, item) in try array(columns, place + ".columns").enumerated() {
           let c = try object(item, place + ".columns[\(index)]")
+          try noOthers(c, ["name", "type"], place + ".columns[\(index)]")
           list.columns.append(ListContent.Column(name: try string(c["name"], place + ".columns[\(index)].name"), type: c["type"] == nil ? 0 : try int(c["type"], place + ".columns[\(index)].type")))
         }
       }
@@ -241,6 +244,7 @@ public enum StateSnapshotReader {
       if let sources = i["sources"] {
         for (index, item) in try array(sources, place + ".sources").enumerated() {
           let s = try object(item, place + ".sources[\(index)]")
+          try noOthers(s, ["url", "width", "height"], place + ".sources[\(index)]")
           image.add(ImageState.Source(url: try string(s["url"], place + ".sources[\(index)].url"), width: try int(s["width"], place + ".sources[\(index)].width"), height: try int(s["height"], place + ".sources[\(index)].height")))
         }
       }

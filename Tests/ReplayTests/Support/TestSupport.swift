@@ -72,7 +72,7 @@ enum Repository {
   /// The bundled example traces: every `*.jsonl` directly under traces/ (not the codec vectors).
   static var bundledTraces: [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: traces.path)) ?? []
-    return names.filter { $0.hasSuffix(".jsonl") }.sorted()
+    return names.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".script.jsonl") }.sorted()
   }
 
   /// Whether golden snapshots are re-recorded (`RECORD_SNAPSHOTS=1`) instead of compared.
