@@ -17,42 +17,101 @@ final class EngineProcess {
     case endOfOutput
   }
 
-  private let process = Process()
-  private let input = Pipe()
-  private let output = Pipe()
-  private let errors = Pipe()
+  /// Why the engine could not be started.
+  struct SpawnError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private let pid: pid_t
+  private let inputFD: Int32
+  private let outputFD: Int32
+  private let errorFD: Int32
   private var stderrBytes: [UInt8] = []
   private var outputClosed = false
   private var stderrClosed = false
   private var inputClosed = false
+  private var exitStatus: Int32? = nil
   let command: [String]
 
   /// The last bytes the engine wrote to its standard error.
   static let stderrTailLimit = 4096
 
-  /// Starts `command` (looked up on PATH).
+  /// Starts `command` (looked up on PATH) with pipes for its standard input, output and error.
+  ///
+  /// posix_spawn, not Foundation's Process: the child gets a clean signal mask and default
+  /// handlers (so it can be terminated), and cmdtool reaps it itself with waitpid.
   init(command: [String], environment: [String: String] = [:]) throws {
     self.command = command
     // A closed pipe to the engine must be an error to report, not a signal that ends cmdtool.
     signal(SIGPIPE, SIG_IGN)
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = command
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    if !environment.isEmpty {
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    guard let program = command.first else { throw SpawnError(description: "no engine command") }
+    var input: [Int32] = [-1, -1]
+    var output: [Int32] = [-1, -1]
+    var errors: [Int32] = [-1, -1]
+    guard pipe(&input) == 0, pipe(&output) == 0, pipe(&errors) == 0 else {
+      throw SpawnError(description: "cannot create pipes: \(String(cString: strerror(errno)))")
     }
-    try process.run()
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+      posix_spawn_file_actions_destroy(&actions)
+      posix_spawnattr_destroy(&attributes)
+    }
+    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    for fd in input + output + errors { posix_spawn_file_actions_addclose(&actions, fd) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var environmentStrings = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.map { "\($0.key)=\($0.value)" }
+    environmentStrings.sort()
+    var childPID: pid_t = 0
+    let status = withCStrings(command) { argv in
+      withCStrings(environmentStrings) { envp in
+        posix_spawnp(&childPID, program, &actions, &attributes, argv, envp)
+      }
+    }
+    close(input[0])
+    close(output[1])
+    close(errors[1])
+    guard status == 0 else {
+      close(input[1])
+      close(output[0])
+      close(errors[0])
+      throw SpawnError(description: "cannot start \(program): \(String(cString: strerror(status)))")
+    }
+    pid = childPID
+    inputFD = input[1]
+    outputFD = output[0]
+    errorFD = errors[0]
+    for fd in [inputFD, outputFD, errorFD] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
   }
 
-  var processIdentifier: Int32 { process.processIdentifier }
+  deinit {
+    if !inputClosed { close(inputFD) }
+    close(outputFD)
+    close(errorFD)
+  }
+
+  var processIdentifier: Int32 { pid }
 
   /// Writes all of `bytes` to the engine's input; false when the engine no longer reads it.
   @discardableResult
   func write(_ bytes: [UInt8]) -> Bool {
     guard !inputClosed else { return false }
-    let fd = input.fileHandleForWriting.fileDescriptor
+    let fd = inputFD
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeBytes { posixWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
@@ -69,14 +128,14 @@ final class EngineProcess {
   func closeInput() {
     guard !inputClosed else { return }
     inputClosed = true
-    try? input.fileHandleForWriting.close()
+    close(inputFD)
   }
 
   /// Waits up to `timeout` milliseconds for output; standard error is drained on the way.
   func read(timeout milliseconds: Int) -> ReadResult {
     if outputClosed { return .endOfOutput }
-    let out = output.fileHandleForReading.fileDescriptor
-    let err = errors.fileHandleForReading.fileDescriptor
+    let out = outputFD
+    let err = errorFD
     let deadline = Self.now() + Double(max(milliseconds, 0))
     while true {
       var fds = [pollfd(fd: out, events: Int16(POLLIN), revents: 0)]
@@ -114,7 +173,7 @@ final class EngineProcess {
   /// The tail of the engine's standard error, as text.
   var stderrTail: String {
     if !stderrClosed {
-      var fds = [pollfd(fd: errors.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+      var fds = [pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)]
       while poll(&fds, 1, 0) > 0 && fds[0].revents != 0 && !stderrClosed {
         drainStderr(fds[0].fd)
       }
@@ -122,27 +181,50 @@ final class EngineProcess {
     return String(decoding: stderrBytes, as: UTF8.self)
   }
 
-  /// Waits up to `timeout` seconds for the engine to exit, terminating it after that.
+  /// Whether the engine has exited (reaping it if so).
+  var isRunning: Bool {
+    reap(blocking: false)
+    return exitStatus == nil
+  }
+
+  /// Collects the engine's exit status with waitpid.
+  private func reap(blocking: Bool) {
+    guard exitStatus == nil else { return }
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+      if result == pid {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+        let signal = status & 0x7F
+        exitStatus = signal == 0 ? (status >> 8) & 0xFF : -signal
+        return
+      }
+      if result < 0 && errno == EINTR { continue }
+      if result < 0 { exitStatus = -1 }
+      return
+    }
+  }
+
+  /// Waits up to `timeout` seconds for the engine to exit, then terminates it (SIGTERM, and
+  /// SIGKILL a second later).
   /// - Returns: the exit status, or the negated signal number when a signal ended it.
   func waitForExit(timeout: Double) -> Int32 {
     let deadline = Self.now() + timeout * 1000
-    while process.isRunning && Self.now() < deadline { usleep(2_000) }
-    if process.isRunning {
-      process.terminate()
+    while isRunning && Self.now() < deadline { usleep(2_000) }
+    if isRunning {
+      posixKill(pid, SIGTERM)
       let killDeadline = Self.now() + 1000
-      while process.isRunning && Self.now() < killDeadline { usleep(2_000) }
-      if process.isRunning { posixKill(process.processIdentifier, SIGKILL) }
+      while isRunning && Self.now() < killDeadline { usleep(2_000) }
+      if isRunning { posixKill(pid, SIGKILL) }
     }
-    process.waitUntilExit()
-    return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    reap(blocking: true)
+    return exitStatus ?? -1
   }
 
   /// Ends the engine at once.
   func kill() {
-    if process.isRunning { posixKill(process.processIdentifier, SIGKILL) }
+    if isRunning { posixKill(pid, SIGKILL) }
   }
-
-  var isRunning: Bool { process.isRunning }
 
   static func now() -> Double {
     var time = timespec()
@@ -154,3 +236,11 @@ final class EngineProcess {
 private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
 private func posixKill(_ pid: Int32, _ signal: Int32) { _ = kill(pid, signal) }
+
+/// Calls `body` with a NULL-terminated C array of C strings.
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+  var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+  pointers.append(nil)
+  defer { for pointer in pointers { free(pointer) } }
+  return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}

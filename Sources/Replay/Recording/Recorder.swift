@@ -80,6 +80,8 @@ public final class Recorder {
     var message: String
     var badInput = false
     var engineEnded = false
+    /// The engine's output stopped inside a record (it died while writing).
+    var cutOff = false
   }
 
   /// Runs the session to its end (or the first problem) and returns how it went.
@@ -164,6 +166,9 @@ public final class Recorder {
       do {
         record = try decoder.next()
       } catch {
+        if error.code == .truncated {
+          throw Stop(message: "the engine's output stopped in the middle of a record: \(error)", badInput: true, cutOff: true)
+        }
         throw Stop(message: "the engine wrote something that is not a trace record: \(error)", badInput: true)
       }
       if decoder.header != nil && toEngine == nil { try openSession() }
@@ -206,8 +211,10 @@ public final class Recorder {
     var bytes: [UInt8] = []
     try encoder.encode(record, into: &bytes)
     toEngine = encoder
-    if recordIt { try write(record) }
-    lastSent = Self.describe(record)
+    if recordIt {
+      try write(record)
+      lastSent = Self.describe(record)
+    }
     if !engine.write(bytes) {
       throw Stop(message: "the engine stopped reading its input (after \(lastSent))", engineEnded: true)
     }
@@ -387,7 +394,8 @@ public final class Recorder {
     outcome.stderrTail = engine.stderrTail
     if let stop {
       outcome.problem = stop.message
-      outcome.problemIsBadInput = stop.badInput
+      // Output cut off by an engine that then died is the engine's failure, not unreadable input.
+      outcome.problemIsBadInput = stop.badInput && !(stop.cutOff && status != 0)
       let label = stop.badInput ? "engine-error" : stop.message.contains("did not answer") ? "engine-timeout" : "engine-stopped"
       try? writer?.write(TraceRecord(time: currentTime(), .marker(label: label, detail: stop.message)))
     }
