@@ -69,6 +69,18 @@ public struct UIState: Equatable, Sendable {
     return false
   }
 
+  /// The element's path as diffs print it: `frameView 2 › linearLayout 3 › textField 5` (the
+  /// application left out).
+  public func path(of id: Int32) -> String {
+    var labels: [String] = []
+    var current: Int32? = id
+    while let currentId = current, let element = elements[currentId], element.kind != .application, labels.count <= elements.count {
+      labels.append("\(element.kind.rawValue) \(currentId)")
+      current = element.parent
+    }
+    return labels.reversed().joined(separator: " › ")
+  }
+
   /// Elements not in the tree under the application (detached by REMOVE_CHILD or created under
   /// an unknown parent), sorted by id.
   public var detached: [Int32] {

@@ -68,9 +68,12 @@ public final class Recorder {
   private var lastEcho = -1
   private var outcome = Outcome()
   private var lastSent = "the engine's header"
+  /// The redaction rules with the values hidden so far.
+  private var redaction: Redaction
 
   public init(_ configuration: Configuration) {
     self.configuration = configuration
+    self.redaction = configuration.redaction
     let header = TraceHeader(viewport: configuration.viewport, preferences: configuration.preferences)
     model = ReferenceModel(header: header, options: .init(recordEmissions: true))
   }
@@ -195,7 +198,7 @@ public final class Recorder {
   /// Applies a record to the model and appends it (redacted) to the recording.
   private func write(_ record: TraceRecord) throws {
     guard let writer else { return }
-    let redacted = configuration.redaction.redact(record, in: model.state)
+    let redacted = redaction.redact(record, in: model.state)
     model.apply(record, index: writer.recordCount)
     do {
       try writer.write(redacted)
@@ -314,8 +317,8 @@ public final class Recorder {
 
   /// The step as the recording keeps it: typed passwords hidden like the events they make.
   private func redactedSource(_ step: EventScript.Step) -> String {
-    guard configuration.redaction.passwords, case .type(let selector, let text) = step.action,
-      let id = selector.resolve(in: model.state), model.state.elements[id]?.isPassword == true
+    guard case .type(let selector, let text) = step.action, let id = selector.resolve(in: model.state),
+      (redaction.passwords && model.state.elements[id]?.isPassword == true) || redaction.hidesText(of: id, in: model.state)
     else { return step.source }
     var object = (try? JSONSerialization.jsonObject(with: Data(step.source.utf8))) as? [String: Any] ?? [:]
     object["text"] = Redaction.standIn(for: text)

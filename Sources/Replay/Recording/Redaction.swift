@@ -1,4 +1,5 @@
 import CommandCodec
+import Foundation
 
 /// What a recording hides before it reaches the file: text typed into password fields (by
 /// default) and the values of chosen preferences. Values are replaced consistently (the same value
@@ -8,13 +9,45 @@ public struct Redaction: Sendable {
   public var passwords = true
   /// Hide the values UPDATE_PREFERENCE stores under these keys.
   public var preferenceKeys: Set<String> = []
+  /// Hide the texts of elements whose path (`frameView 2 › linearLayout 3 › textField 5`) matches
+  /// one of these patterns (`*` any characters, as in diff's ignore rules): what the user types
+  /// into them and what the engine sets on them.
+  public var textPaths = DiffIgnoreRules()
 
-  public init(passwords: Bool = true, preferenceKeys: Set<String> = []) {
+  public init(passwords: Bool = true, preferenceKeys: Set<String> = [], textPaths: [String] = []) {
     self.passwords = passwords
     self.preferenceKeys = preferenceKeys
+    self.textPaths = DiffIgnoreRules(textPaths)
   }
 
-  public var isEmpty: Bool { !passwords && preferenceKeys.isEmpty }
+  /// Adds a rule written as on the command line: `pref:KEY` or `path:PATTERN`.
+  /// - Returns: false when the rule is neither.
+  public mutating func add(rule: String) -> Bool {
+    if rule.hasPrefix("pref:"), rule.count > 5 {
+      preferenceKeys.insert(String(rule.dropFirst(5)))
+      return true
+    }
+    if rule.hasPrefix("path:"), rule.count > 5 {
+      textPaths.add(String(rule.dropFirst(5)))
+      return true
+    }
+    return false
+  }
+
+  public var isEmpty: Bool { !passwords && preferenceKeys.isEmpty && textPaths.isEmpty }
+
+  /// Whether the texts of element `id` are hidden by a path rule.
+  func hidesText(of id: Int32, in state: UIState) -> Bool {
+    !textPaths.isEmpty && state.elements.contains(id) && textPaths.ignores(state.path(of: id))
+  }
+
+  /// Whether a CREATE_* makes an element whose texts a path rule hides.
+  func hidesText(ofCreated command: Command, in state: UIState) -> Bool {
+    guard !textPaths.isEmpty, let kind = ElementKind(creating: command.type) else { return false }
+    let parent = state.path(of: command.internalId)
+    let label = "\(kind.rawValue) \(command.childInternalId)"
+    return textPaths.ignores(parent.isEmpty ? label : parent + " › " + label)
+  }
 
   /// The stand-in for a value: `redacted-` and a stable hash of it. A stand-in stands for itself,
   /// so replaying a recording (whose script types the stand-in) records the same stand-in again.
@@ -34,29 +67,88 @@ public struct Redaction: Sendable {
     value.utf8.count == 25 && value.hasPrefix("redacted-") && value.utf8.dropFirst(9).allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
   }
 
+  /// Values hidden so far, with their stand-ins: later occurrences anywhere in the recording (an
+  /// engine echoing a name into a toast) are replaced too, so the recording and a replay of it,
+  /// whose engine only ever sees the stand-in, line up.
+  private var secrets: [(value: String, standIn: String)] = []
+
+  /// Notes a hidden value (at least 3 characters: shorter ones would replace too much).
+  private mutating func remember(_ value: String) -> String {
+    let standIn = Self.standIn(for: value)
+    if value.count >= 3 && !Self.isStandIn(value) && !secrets.contains(where: { $0.value == value }) {
+      secrets.append((value, standIn))
+      // Longer secrets first, so one that contains another is replaced whole.
+      secrets.sort { $0.value.count > $1.value.count }
+    }
+    return standIn
+  }
+
+  /// `text` with every hidden value replaced by its stand-in.
+  private func scrub(_ text: String) -> String {
+    guard !secrets.isEmpty, !text.isEmpty else { return text }
+    var result = text
+    for secret in secrets where result.contains(secret.value) {
+      result = result.replacingOccurrences(of: secret.value, with: secret.standIn)
+    }
+    return result
+  }
+
   /// `record` as it should be written, given the state before it was applied.
-  public func redact(_ record: TraceRecord, in state: UIState) -> TraceRecord {
+  public mutating func redact(_ record: TraceRecord, in state: UIState) -> TraceRecord {
     guard !isEmpty else { return record }
+    let hidden = hide(record, in: state)
+    return secrets.isEmpty ? hidden : scrubbed(hidden)
+  }
+
+  /// Replaces known secrets in every text of a record.
+  private func scrubbed(_ record: TraceRecord) -> TraceRecord {
     switch record.body {
-    case .event(let target, .value(var value)) where passwords && state.elements[target]?.isPassword == true && !value.text.isEmpty:
-      value.text = Self.standIn(for: value.text)
+    case .batch(let commands):
+      return TraceRecord(time: record.time, .batch(commands.map { command in
+        var command = command
+        command.textValue = scrub(command.textValue)
+        command.textValue2 = scrub(command.textValue2)
+        command.key = scrub(command.key)
+        return command
+      }))
+    case .event(let target, .value(var value)):
+      value.text = scrub(value.text)
+      return TraceRecord(time: record.time, .event(target: target, .value(value)))
+    case .marker(let label, let detail):
+      return TraceRecord(time: record.time, .marker(label: label, detail: scrub(detail)))
+    default:
+      return record
+    }
+  }
+
+  private mutating func hide(_ record: TraceRecord, in state: UIState) -> TraceRecord {
+    switch record.body {
+    case .event(let target, .value(var value)) where !value.text.isEmpty && ((passwords && state.elements[target]?.isPassword == true) || hidesText(of: target, in: state)):
+      value.text = remember(value.text)
       return TraceRecord(time: record.time, .event(target: target, .value(value)))
     case .batch(let commands):
       var changed = false
-      let redacted = commands.map { command -> Command in
-        var command = command
+      var redacted: [Command] = []
+      for original in commands {
+        var command = original
         if passwords && !command.textValue.isEmpty {
           let isPasswordField = (command.type == .createTextField || command.type == .createTextView) && command.flags & (1 | 16) != 0
           if isPasswordField || (command.type == .setTextValue && state.elements[command.internalId]?.isPassword == true) {
-            command.textValue = Self.standIn(for: command.textValue)
+            command.textValue = remember(command.textValue)
             changed = true
           }
         }
-        if command.type == .updatePreference && preferenceKeys.contains(command.textValue) && !command.textValue2.isEmpty {
-          command.textValue2 = Self.standIn(for: command.textValue2)
+        if !textPaths.isEmpty && !command.textValue.isEmpty && !Self.isStandIn(command.textValue)
+          && ((command.type == .setTextValue && hidesText(of: command.internalId, in: state)) || hidesText(ofCreated: command, in: state))
+        {
+          command.textValue = remember(command.textValue)
           changed = true
         }
-        return command
+        if command.type == .updatePreference && preferenceKeys.contains(command.textValue) && !command.textValue2.isEmpty {
+          command.textValue2 = remember(command.textValue2)
+          changed = true
+        }
+        redacted.append(command)
       }
       return changed ? TraceRecord(time: record.time, .batch(redacted)) : record
     default:

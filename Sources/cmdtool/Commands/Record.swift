@@ -23,8 +23,8 @@ struct Record: ParsableCommand {
 
       --clock virtual (the default) moves time only between steps, so the same engine and script \
       give the same recording; --clock wall uses real time for engines that cannot echo sync \
-      markers. Text typed into password fields is recorded as a stand-in (redacted-…), the same \
-      for the same text, so replays still line up.
+      markers. Text typed into password fields (and whatever --redact names) is recorded as a stand-in \
+      (redacted-…), the same for the same text, so replays still line up.
 
       Every record is written as it arrives: if the engine or cmdtool dies, the recording holds \
       everything received before, and its last record says how the engine ended.
@@ -46,8 +46,8 @@ struct Record: ParsableCommand {
   @Option(name: .long, help: "Seconds to wait for the engine's header, each sync echo, and its exit.")
   var timeout: Double = 10
 
-  @Option(name: .long, help: "Also hide the values of this preference key in the recording. Repeatable.")
-  var redactPreference: [String] = []
+  @Option(name: .long, help: "Also hide, in the recording: pref:KEY (a preference's value) or path:PATTERN (the texts of elements whose path matches, e.g. 'path:*searchBar *'). Repeatable.")
+  var redact: [String] = []
 
   @Flag(name: .long, help: "Record typed passwords as they are.")
   var keepPasswords = false
@@ -63,6 +63,10 @@ struct Record: ParsableCommand {
     if TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let bad = preference.first(where: { !$0.contains("=") }) { throw ValidationError("--preference \(bad) must be KEY=VALUE") }
     if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+    var probe = Redaction()
+    if let bad = redact.first(where: { !probe.add(rule: $0) }) {
+      throw ValidationError("--redact \(bad) is not a rule: use pref:KEY or path:PATTERN")
+    }
   }
 
   func run() throws {
@@ -82,7 +86,8 @@ struct Record: ParsableCommand {
     var configuration = Recorder.Configuration(engine: engine, script: steps, output: out, format: TraceFormat(pathExtensionOf: out)!)
     configuration.clock = clock
     configuration.timeout = timeout
-    configuration.redaction = Redaction(passwords: !keepPasswords, preferenceKeys: Set(redactPreference))
+    configuration.redaction = Redaction(passwords: !keepPasswords)
+    for rule in redact { _ = configuration.redaction.add(rule: rule) }
     for entry in preference {
       let parts = entry.split(separator: "=", maxSplits: 1)
       configuration.preferences[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
