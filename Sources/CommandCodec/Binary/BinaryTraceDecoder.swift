@@ -13,7 +13,7 @@
 ///
 /// After an error the decoder stays failed: every later call throws the same error, while the
 /// records returned before it stand.
-public struct BinaryTraceDecoder: Sendable {
+public struct BinaryTraceDecoder: Sendable, RecordStepping {
   /// The limits this decoder enforces.
   public let options: BinaryDecodingOptions
   /// The header, once the decoder has read it.
@@ -26,13 +26,13 @@ public struct BinaryTraceDecoder: Sendable {
   public var consumedByteCount: Int { discarded + readIndex }
 
   private var parser: BinaryRecordParser
-  private var buffer: [UInt8] = []
+  var buffer: [UInt8] = []
   private var readIndex = 0
   private var discarded = 0
-  private var failure: CodecError?
+  var failure: CodecError?
   private var version = 0
   /// Reused storage for the commands of the batch being decoded (bulk path).
-  private var scratch: [Command] = []
+  var scratch: [Command] = []
 
   public init(options: BinaryDecodingOptions = BinaryDecodingOptions()) {
     self.options = options
@@ -78,19 +78,9 @@ public struct BinaryTraceDecoder: Sendable {
   ///
   /// - Throws: ``CodecError`` for invalid input; the decoder then stays failed.
   public mutating func next() throws(CodecError) -> TraceRecord? {
-    if let failure { throw failure }
-    let bytes = buffer
-    var commands: [Command] = []
-    let result: Result<ParsedRecord?, CodecError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(CodecError) -> ParsedRecord? in try step(raw, commands: &commands) }
-    }
-    switch result {
-    case .success(let parsed): return parsed?.materialize(commands)
-    case .failure(let error):
-      failure = error
-      throw error
-    }
+    try nextRecord()
   }
+
 
   /// Decodes every whole record fed so far into `handler`, batches in reused storage: the fast
   /// path for replaying long traces.
@@ -98,31 +88,7 @@ public struct BinaryTraceDecoder: Sendable {
   /// - Returns: false when the handler asked to stop, true when the available input is used up.
   /// - Throws: ``CodecError`` for invalid input, after the records before it were handled.
   public mutating func decodeAvailable<Handler: TraceRecordHandler>(into handler: inout Handler) throws(CodecError) -> Bool {
-    if let failure { throw failure }
-    let bytes = buffer
-    var commands = scratch
-    scratch = []
-    defer { scratch = commands }
-    let result: Result<Bool, CodecError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(CodecError) -> Bool in
-        while true {
-          commands.removeAll(keepingCapacity: true)
-          guard let parsed = try step(raw, commands: &commands) else { return true }
-          let proceed: Bool
-          switch parsed {
-          case .batch(let time): proceed = handler.handleBatch(commands, at: time)
-          case .record(let record): proceed = handler.handle(record)
-          }
-          if !proceed { return false }
-        }
-      }
-    }
-    switch result {
-    case .success(let proceed): return proceed
-    case .failure(let error):
-      failure = error
-      throw error
-    }
+    try decodeAvailableRecords(into: &handler)
   }
 
   /// Declares the end of input.
@@ -150,7 +116,7 @@ public struct BinaryTraceDecoder: Sendable {
 
   // MARK: - Parsing
 
-  private mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
+  mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
     parser.baseOffset = discarded
     if header == nil {
       guard try readFileHeader(raw) else { return nil }

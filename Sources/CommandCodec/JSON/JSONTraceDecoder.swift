@@ -11,7 +11,7 @@
 /// decoder.finish()
 /// while let record = try decoder.next() { handle(record) }  // a last line without a newline
 /// ```
-public struct JSONTraceDecoder: Sendable {
+public struct JSONTraceDecoder: Sendable, RecordStepping {
   /// The limits this decoder enforces.
   public let options: JSONDecodingOptions
   /// The header, once the first line has been read (the default header for a header-less stream).
@@ -25,15 +25,15 @@ public struct JSONTraceDecoder: Sendable {
   /// The absolute offset of the first byte not yet consumed by a whole line.
   public var consumedByteCount: Int { discarded + readIndex }
 
-  private var buffer: [UInt8] = []
+  var buffer: [UInt8] = []
   private var readIndex = 0
   private var scanIndex = 0
   private var discarded = 0
   private var previousTime: Double = 0
   private var isFinished = false
-  private var failure: CodecError?
+  var failure: CodecError?
   /// Reused storage for the commands of the batch being decoded (bulk path).
-  private var scratch: [Command] = []
+  var scratch: [Command] = []
 
   public init(options: JSONDecodingOptions = JSONDecodingOptions()) {
     self.options = options
@@ -84,19 +84,9 @@ public struct JSONTraceDecoder: Sendable {
   /// - Throws: ``CodecError`` for invalid input, or `truncated` when the input ended (after
   ///   ``finish()``) inside a line's record. The decoder then stays failed.
   public mutating func next() throws(CodecError) -> TraceRecord? {
-    if let failure { throw failure }
-    let bytes = buffer
-    var commands: [Command] = []
-    let result: Result<ParsedRecord?, CodecError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(CodecError) -> ParsedRecord? in try step(raw, commands: &commands) }
-    }
-    switch result {
-    case .success(let parsed): return parsed?.materialize(commands)
-    case .failure(let error):
-      failure = error
-      throw error
-    }
+    try nextRecord()
   }
+
 
   /// Decodes every whole line fed so far into `handler`, batches in reused storage: the fast path
   /// for replaying long traces.
@@ -104,36 +94,12 @@ public struct JSONTraceDecoder: Sendable {
   /// - Returns: false when the handler asked to stop, true when the available input is used up.
   /// - Throws: ``CodecError`` for invalid input, after the records before it were handled.
   public mutating func decodeAvailable<Handler: TraceRecordHandler>(into handler: inout Handler) throws(CodecError) -> Bool {
-    if let failure { throw failure }
-    let bytes = buffer
-    var commands = scratch
-    scratch = []
-    defer { scratch = commands }
-    let result: Result<Bool, CodecError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(CodecError) -> Bool in
-        while true {
-          commands.removeAll(keepingCapacity: true)
-          guard let parsed = try step(raw, commands: &commands) else { return true }
-          let proceed: Bool
-          switch parsed {
-          case .batch(let time): proceed = handler.handleBatch(commands, at: time)
-          case .record(let record): proceed = handler.handle(record)
-          }
-          if !proceed { return false }
-        }
-      }
-    }
-    switch result {
-    case .success(let proceed): return proceed
-    case .failure(let error):
-      failure = error
-      throw error
-    }
+    try decodeAvailableRecords(into: &handler)
   }
 
   /// The next record of the buffered input, skipping blank lines and the header; nil when no
   /// further whole line is available.
-  private mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
+  mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
     while true {
       guard let (lineEnd, terminated) = try nextLineEnd(raw) else { return nil }
       let lineStart = readIndex

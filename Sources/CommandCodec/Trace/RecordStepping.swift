@@ -1,0 +1,60 @@
+/// The part the two streaming decoders share: pulling records out of their buffered input, one
+/// at a time (``nextRecord()``) or in bulk into a handler (``decodeAvailableRecords(into:)``).
+///
+/// Each decoder only says how to take one record from its buffer (``step(_:commands:)``).
+protocol RecordStepping {
+  /// The bytes fed so far (the decoder keeps its own read position).
+  var buffer: [UInt8] { get }
+  /// The error that stopped decoding; every later call throws it again.
+  var failure: CodecError? { get set }
+  /// Reused storage for a batch's commands in bulk decoding.
+  var scratch: [Command] { get set }
+  /// The next record of the buffered input, its commands appended to `commands`; nil when no
+  /// whole record is buffered.
+  mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord?
+}
+
+extension RecordStepping {
+  mutating func nextRecord() throws(CodecError) -> TraceRecord? {
+    if let failure { throw failure }
+    let bytes = buffer
+    var commands: [Command] = []
+    let result: Result<ParsedRecord?, CodecError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(CodecError) -> ParsedRecord? in try step(raw, commands: &commands) }
+    }
+    switch result {
+    case .success(let parsed): return parsed?.materialize(commands)
+    case .failure(let error):
+      failure = error
+      throw error
+    }
+  }
+
+  mutating func decodeAvailableRecords<Handler: TraceRecordHandler>(into handler: inout Handler) throws(CodecError) -> Bool {
+    if let failure { throw failure }
+    let bytes = buffer
+    var commands = scratch
+    scratch = []
+    defer { scratch = commands }
+    let result: Result<Bool, CodecError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(CodecError) -> Bool in
+        while true {
+          commands.removeAll(keepingCapacity: true)
+          guard let parsed = try step(raw, commands: &commands) else { return true }
+          let proceed: Bool
+          switch parsed {
+          case .batch(let time): proceed = handler.handleBatch(commands, at: time)
+          case .record(let record): proceed = handler.handle(record)
+          }
+          if !proceed { return false }
+        }
+      }
+    }
+    switch result {
+    case .success(let proceed): return proceed
+    case .failure(let error):
+      failure = error
+      throw error
+    }
+  }
+}
