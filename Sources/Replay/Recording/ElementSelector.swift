@@ -48,17 +48,39 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The element meant in `state`: displayed ones first, then any, in tree order (then by id).
+  /// The element meant in `state`: displayed ones first, then any, in tree order (detached
+  /// elements after the tree, by id).
   public func resolve(in state: UIState) -> Int32? {
     switch self {
     case .id(let id): return state.elements.contains(id) ? id : nil
     case .match(let kind, let text):
-      let candidates = state.elements.sortedIds.filter { id in
+      let candidates = Self.treeOrder(of: state).filter { id in
         guard let element = state.elements[id] else { return false }
         return (kind == nil || element.kind == kind) && (text == nil || element.text == text)
       }
       return candidates.first(where: { state.isDisplayed($0) }) ?? candidates.first
     }
+  }
+
+  /// Every element in tree order: depth first from the application, children in their order,
+  /// then the detached trees by their roots' ids (and anything left, by id).
+  static func treeOrder(of state: UIState) -> [Int32] {
+    var order: [Int32] = []
+    order.reserveCapacity(state.elements.count)
+    var seen = Set<Int32>()
+    func visit(_ root: Int32) {
+      var stack = [root]
+      while let id = stack.popLast() {
+        guard let element = state.elements[id], seen.insert(id).inserted else { continue }
+        order.append(id)
+        stack.append(contentsOf: element.children.reversed())
+      }
+    }
+    if let application = state.applicationId { visit(application) }
+    let ids = state.elements.sortedIds
+    for id in ids where state.elements[id]?.parent.flatMap({ state.elements[$0] }) == nil { visit(id) }
+    for id in ids { visit(id) }
+    return order
   }
 }
 

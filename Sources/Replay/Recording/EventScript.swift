@@ -51,8 +51,9 @@ public struct EventScript: Sendable {
   public init(parsing text: String) throws(Failure) {
     steps = []
     var previous: Double = 0
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = rawLine.trimmingWhitespace
+    // Split on the scalar "\n": a CRLF ending is one Character in Swift, which never equals "\n".
+    for (offset, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = String(rawLine).trimmingWhitespace
       if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { continue }
       let number = offset + 1
       guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {

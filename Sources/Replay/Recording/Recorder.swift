@@ -85,6 +85,8 @@ public final class Recorder {
     var engineEnded = false
     /// The engine's output stopped inside a record (it died while writing).
     var cutOff = false
+    /// The script cannot go on (a selector matches nothing): the engine did nothing wrong.
+    var scriptFailed = false
   }
 
   /// Runs the session to its end (or the first problem) and returns how it went.
@@ -301,7 +303,9 @@ public final class Recorder {
     } else {
       let due = startWall + step.time
       while EngineProcess.now() < due {
-        if case .data(let bytes) = engine.read(timeout: Int(due - EngineProcess.now())) {
+        // Wake up for the platform's own deadlines too, so timers fire in real time.
+        let wake = min(due, model.nextDeadline.map { startWall + $0 } ?? due)
+        if case .data(let bytes) = engine.read(timeout: Int(max(0, wake - EngineProcess.now()).rounded(.up))) {
           decoder.feed(bytes)
           try drainDecoder()
         }
@@ -331,7 +335,7 @@ public final class Recorder {
     let time = currentTime()
     func target(_ selector: ElementSelector) throws -> Int32 {
       guard let id = selector.resolve(in: model.state) else {
-        throw Stop(message: "script line \(step.line): \(selector) matches no element at \(TraceRecordFormatter.formatTime(time))")
+        throw Stop(message: "script line \(step.line): \(selector) matches no element at \(TraceRecordFormatter.formatTime(time))", scriptFailed: true)
       }
       return id
     }
@@ -348,7 +352,7 @@ public final class Recorder {
     case .type(let selector, let text):
       let id = try target(selector)
       guard model.state.elements[id]!.kind.isTextInput else {
-        throw Stop(message: "script line \(step.line): \(selector) is a \(model.state.elements[id]!.kind.rawValue), not a text field")
+        throw Stop(message: "script line \(step.line): \(selector) is a \(model.state.elements[id]!.kind.rawValue), not a text field", scriptFailed: true)
       }
       return [TraceRecord(time: time, .event(target: id, .value(ValueEvent(text: text))))]
     case .back:
@@ -356,7 +360,7 @@ public final class Recorder {
     case .choose(let selector, let option):
       let id = try target(selector)
       guard model.state.modalStack.contains(id) else {
-        throw Stop(message: "script line \(step.line): \(selector) is not an open dialog or action sheet at \(TraceRecordFormatter.formatTime(time))")
+        throw Stop(message: "script line \(step.line): \(selector) is not an open dialog or action sheet at \(TraceRecordFormatter.formatTime(time))", scriptFailed: true)
       }
       return [TraceRecord(time: time, .modalResult(dialog: id, value: option))]
     case .marker(let label):
@@ -373,7 +377,9 @@ public final class Recorder {
   private func finishSession(problem: Stop?) {
     if writer == nil { try? openWriter(numbering: nil) }
     var stop = problem
-    if stop == nil || stop?.engineEnded == true {
+    // The engine is closed in like at the end of the script, unless it is what went wrong.
+    let closesInput = stop == nil || stop?.engineEnded == true || stop?.scriptFailed == true
+    if closesInput {
       engine.closeInput()
       // Read whatever the engine still writes before it exits.
       let deadline = EngineProcess.now() + configuration.timeout * 1000
@@ -392,7 +398,9 @@ public final class Recorder {
     } else {
       engine.kill()
     }
-    let status = engine.waitForExit(timeout: stop == nil ? configuration.timeout : 0)
+    // An engine whose input was closed gets --timeout to exit, so its own status is recorded (an
+    // engine that closed its output early, a script that could not go on), not SIGTERM's.
+    let status = engine.waitForExit(timeout: closesInput ? configuration.timeout : 0)
     outcome.exitStatus = status
     outcome.stderrTail = engine.stderrTail
     if let stop {

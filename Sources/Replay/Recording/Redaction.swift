@@ -84,13 +84,37 @@ public struct Redaction: Sendable {
   }
 
   /// `text` with every hidden value replaced by its stand-in.
+  ///
+  /// One pass, left to right, that never touches a stand-in (in the text, or put there by an
+  /// earlier replacement): a secret such as "ted" is part of every stand-in's "redacted-".
   private func scrub(_ text: String) -> String {
-    guard !secrets.isEmpty, !text.isEmpty else { return text }
-    var result = text
-    for secret in secrets where result.contains(secret.value) {
-      result = result.replacingOccurrences(of: secret.value, with: secret.standIn)
+    guard !secrets.isEmpty, !text.isEmpty, secrets.contains(where: { text.contains($0.value) }) else { return text }
+    let bytes = Array(text.utf8)
+    let prefix = Array("redacted-".utf8)
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    scanning: while index < bytes.count {
+      if bytes[index] == prefix[0], index + 25 <= bytes.count, bytes[index..<(index + 9)].elementsEqual(prefix),
+        bytes[(index + 9)..<(index + 25)].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+      {
+        result.append(contentsOf: bytes[index..<(index + 25)])
+        index += 25
+        continue
+      }
+      // Longer secrets first (the list is sorted so), so one that contains another goes whole.
+      for secret in secrets {
+        let value = secret.value.utf8
+        if index + value.count <= bytes.count, bytes[index..<(index + value.count)].elementsEqual(value) {
+          result.append(contentsOf: secret.standIn.utf8)
+          index += value.count
+          continue scanning
+        }
+      }
+      result.append(bytes[index])
+      index += 1
     }
-    return result
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// `record` as it should be written, given the state before it was applied.

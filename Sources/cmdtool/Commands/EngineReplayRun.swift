@@ -29,8 +29,9 @@ struct EngineReplayRun {
       let exists = FileManager.default.fileExists(atPath: path)
       if rerecording || !exists {
         if ci {
-          results.append(EngineReplay.Result(trace: path, status: .failed, message: "the recording is missing; record it with `cmdtool record --out \(path) --script SCRIPT -- ENGINE`, or run without --ci with CMDTOOL_RERECORD=1", newRecording: "", seconds: 0))
-          output.writeLine("FAIL  \(name): missing")
+          let message = "the recording \(path) is missing; record it with `cmdtool record --out \(path) --script SCRIPT -- ENGINE`, or run without --ci with CMDTOOL_RERECORD=1"
+          results.append(EngineReplay.Result(trace: path, status: .failed, message: message, newRecording: "", seconds: 0))
+          output.writeLine("FAIL  \(name): \(message)")
           continue
         }
         let result = record(path, exists: exists, command: command)

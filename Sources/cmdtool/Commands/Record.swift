@@ -46,6 +46,9 @@ struct Record: ParsableCommand {
   @Option(name: .long, help: "Seconds to wait for the engine's header, each sync echo, and its exit.")
   var timeout: Double = 10
 
+  @Option(name: .long, help: "With --clock wall: milliseconds of quiet from the engine that count as settled.")
+  var settle: Double = 200
+
   @Option(name: .long, help: "Also hide, in the recording: pref:KEY (a preference's value) or path:PATTERN (the texts of elements whose path matches, e.g. 'path:*searchBar *'). Repeatable.")
   var redact: [String] = []
 
@@ -63,6 +66,7 @@ struct Record: ParsableCommand {
     if TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let bad = preference.first(where: { !$0.contains("=") }) { throw ValidationError("--preference \(bad) must be KEY=VALUE") }
     if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+    if !(settle >= 0) { throw ValidationError("--settle must be a number of milliseconds ≥ 0") }
     var probe = Redaction()
     if let bad = redact.first(where: { !probe.add(rule: $0) }) {
       throw ValidationError("--redact \(bad) is not a rule: use pref:KEY or path:PATTERN")
@@ -86,6 +90,7 @@ struct Record: ParsableCommand {
     var configuration = Recorder.Configuration(engine: engine, script: steps, output: out, format: TraceFormat(pathExtensionOf: out)!)
     configuration.clock = clock
     configuration.timeout = timeout
+    configuration.settle = settle
     configuration.redaction = Redaction(passwords: !keepPasswords)
     for rule in redact { _ = configuration.redaction.add(rule: rule) }
     for entry in preference {
