@@ -4,6 +4,7 @@
 //   swift run -c release --package-path Benchmarks codec-benchmark
 //   swift run -c release --package-path Benchmarks replay-benchmark
 //   swift run -c release --package-path Benchmarks diff-benchmark
+//   swift run -c release --package-path Benchmarks record-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -46,6 +47,15 @@ let package = Package(
         .product(name: "Replay", package: "cmdtool"),
       ],
       path: "Sources/DiffBenchmark"
+    ),
+    .executableTarget(
+      name: "record-benchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CommandCodec", package: "cmdtool"),
+        .product(name: "Replay", package: "cmdtool"),
+      ],
+      path: "Sources/RecordBenchmark"
     ),
   ],
   swiftLanguageModes: [.v6]

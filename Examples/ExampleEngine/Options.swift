@@ -26,8 +26,10 @@ struct Options {
   var hang = false
   /// Never echo sync markers.
   var noSync = false
-  /// Write this many SET_TEXT_VALUE commands after the ready marker, in batches of 1000.
+  /// Write this many SET_TEXT_VALUE commands after the ready marker, in batches of `floodBatch`.
   var flood = 0
+  /// Commands per batch of the flood (engines really send a few per batch; 1000 is the kindest case).
+  var floodBatch = 1000
   /// Written to the standard error at start.
   var stderrText: String?
 
@@ -49,7 +51,8 @@ struct Options {
       --exit-status N     exit with status N at the end of input
       --hang              after the first button event, stop reading and sleep forever
       --no-sync           never echo sync markers
-      --flood N           after the ready marker, write N SET_TEXT_VALUE commands, 1000 a batch
+      --flood N           after the ready marker, write N SET_TEXT_VALUE commands
+      --flood-batch B     commands per batch of the flood (default 1000)
       --stderr TEXT       write TEXT (and a newline) to the standard error at start
       --help              show this text
 
@@ -103,6 +106,9 @@ struct Options {
       case "--hang": hang = try flag()
       case "--no-sync": noSync = try flag()
       case "--flood": flood = try count()
+      case "--flood-batch":
+        floodBatch = try count()
+        guard floodBatch >= 1 else { throw UsageError(message: "--flood-batch is at least 1") }
       case "--stderr": stderrText = try value()
       case "--help", "-h": throw UsageError(message: "")
       default: throw UsageError(message: "unknown option \"\(argument)\"")

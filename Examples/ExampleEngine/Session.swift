@@ -75,10 +75,10 @@ final class Session {
     output.marker("ready")
   }
 
-  /// `--flood N`: N SET_TEXT_VALUE commands to the title ("Flood 1" … "Flood 1000" in each
-  /// batch of 1000), written in large chunks, as fast as the pipe takes them.
+  /// `--flood N`: N SET_TEXT_VALUE commands to the title ("Flood 1" … "Flood B" in each batch of
+  /// `--flood-batch` B), written in large chunks, as fast as the pipe takes them.
   private func flood(_ count: Int) {
-    let batchSize = 1000
+    let batchSize = options.floodBatch
     func batch(_ size: Int) -> TraceRecord {
       TraceRecord(time: output.time, .batch((0..<size).map { Command(.setTextValue, internalId: login.title, textValue: "Flood \($0 + 1)") }))
     }

@@ -93,29 +93,11 @@ func runChild(_ mode: String, path: String, runs: Int) throws {
     throw NSError(domain: "replay-benchmark", code: 64, userInfo: [NSLocalizedDescriptionKey: "unknown child mode \(mode)"])
   }
   fields["peak"] = String(peakResidentBytes())
-  print("RESULT " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+  ChildRun.report(fields)
 }
 
 func child(_ mode: String, path: String, runs: Int) throws -> [String: Double] {
-  let process = Process()
-  process.executableURL = executableURL()
-  process.arguments = ["--child", mode, "--path", path, "--runs", String(runs)]
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = FileHandle.standardError
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  let text = String(decoding: data, as: UTF8.self)
-  guard process.terminationStatus == 0, let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") }) else {
-    throw NSError(domain: "replay-benchmark", code: 1, userInfo: [NSLocalizedDescriptionKey: "the \(mode) run failed: \(text)"])
-  }
-  var result: [String: Double] = [:]
-  for pair in line.dropFirst("RESULT ".count).split(separator: " ") {
-    let parts = pair.split(separator: "=", maxSplits: 1)
-    if parts.count == 2, let value = Double(parts[1]) { result[String(parts[0])] = value }
-  }
-  return result
+  try ChildRun.run(["--child", mode, "--path", path, "--runs", String(runs)])
 }
 
 // MARK: - Main

@@ -27,6 +27,15 @@ public struct ElementStore: Sendable, Equatable {
   @inline(__always)
   public func contains(_ id: Int32) -> Bool { slotById[id] != nil }
 
+  /// One property of element `id`, read in place (no copy of the element); nil when `id` is not live.
+  ///
+  /// - Complexity: O(1) on average.
+  @inline(__always)
+  public func read<T>(_ id: Int32, _ body: (borrowing Element) -> T) -> T? {
+    guard let slot = slotById[id] else { return nil }
+    return body(slots[Int(slot)])
+  }
+
   /// The ids of every live element, ascending.
   ///
   /// - Complexity: O(n log n).

@@ -1,3 +1,4 @@
+import CommandCodec
 import Foundation
 
 #if canImport(Glibc)
@@ -12,7 +13,8 @@ import Darwin
 /// with timeouts (`poll(2)`), never blocking the recorder indefinitely.
 final class EngineProcess {
   enum ReadResult {
-    case data([UInt8])
+    /// Bytes arrived and were fed to the decoder.
+    case data
     case timeout
     case endOfOutput
   }
@@ -31,7 +33,20 @@ final class EngineProcess {
   private var stderrClosed = false
   private var inputClosed = false
   private var exitStatus: Int32? = nil
+  /// One buffer for every read: a flood is read 64 KiB at a time, without allocating each time.
+  private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
   let command: [String]
+
+  /// Sets close-on-exec on every descriptor above 2 this process has open (Linux; Darwin has
+  /// `POSIX_SPAWN_CLOEXEC_DEFAULT`, and glibc's `addclosefrom_np` is not visible to Swift).
+  private static func markDescriptorsCloseOnExec() {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+    for name in names {
+      guard let fd = Int32(name), fd > 2 else { continue }
+      let flags = fcntl(fd, F_GETFD)
+      if flags >= 0 && flags & FD_CLOEXEC == 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+    }
+  }
 
   /// The last bytes the engine wrote to its standard error.
   static let stderrTailLimit = 4096
@@ -68,13 +83,22 @@ final class EngineProcess {
     posix_spawn_file_actions_adddup2(&actions, output[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
     for fd in input + output + errors { posix_spawn_file_actions_addclose(&actions, fd) }
+    // The engine gets its three pipes and nothing else cmdtool holds open (the recording, a
+    // parent's pipes): an engine outliving cmdtool must not keep a parent waiting on them.
+    #if !canImport(Darwin)
+      Self.markDescriptorsCloseOnExec()
+    #endif
     var noSignals = sigset_t()
     sigemptyset(&noSignals)
     var allSignals = sigset_t()
     sigfillset(&allSignals)
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    #if canImport(Darwin)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT))
+    #else
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    #endif
     var environmentStrings = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.map { "\($0.key)=\($0.value)" }
     environmentStrings.sort()
     var childPID: pid_t = 0
@@ -100,6 +124,7 @@ final class EngineProcess {
   }
 
   deinit {
+    readBuffer.deallocate()
     if !inputClosed { close(inputFD) }
     close(outputFD)
     close(errorFD)
@@ -131,8 +156,9 @@ final class EngineProcess {
     close(inputFD)
   }
 
-  /// Waits up to `timeout` milliseconds for output; standard error is drained on the way.
-  func read(timeout milliseconds: Int) -> ReadResult {
+  /// Waits up to `timeout` milliseconds for output and feeds what arrives to `decoder`; standard
+  /// error is drained on the way.
+  func read(timeout milliseconds: Int, into decoder: inout TraceDecoder) -> ReadResult {
     if outputClosed { return .endOfOutput }
     let out = outputFD
     let err = errorFD
@@ -148,9 +174,11 @@ final class EngineProcess {
       }
       if fds.count > 1 && fds[1].revents != 0 { drainStderr(err) }
       if fds[0].revents != 0 {
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let n = buffer.withUnsafeMutableBytes { posixRead(out, $0.baseAddress!, $0.count) }
-        if n > 0 { return .data(Array(buffer[0..<n])) }
+        let n = posixRead(out, readBuffer.baseAddress!, readBuffer.count)
+        if n > 0 {
+          decoder.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+          return .data
+        }
         if n < 0 && errno == EINTR { continue }
         outputClosed = true
         return .endOfOutput

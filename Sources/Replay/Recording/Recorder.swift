@@ -5,8 +5,9 @@ import Foundation
 /// model, drives the engine with a script, and writes everything that crosses the wire, in both
 /// directions and with times, to a trace file, record by record.
 ///
-/// The file is flushed after every record, so if the engine or the recorder dies, every whole
-/// record received before that is in the file and readable.
+/// The file is flushed once everything one read from the engine brought is handled, after every
+/// record sent to the engine, and before every wait, so if the engine or the recorder dies, every
+/// whole record received before that is in the file and readable.
 public final class Recorder {
   /// Where times come from.
   public enum Clock: String, CaseIterable, Sendable {
@@ -22,8 +23,12 @@ public final class Recorder {
     public var output: String
     public var format: TraceFormat
     public var clock: Clock = .virtual
-    /// Seconds to wait for the engine (its header, a sync echo, its exit).
+    /// Seconds of silence from the engine, while cmdtool waits for it (its header, a sync echo,
+    /// its exit), after which it counts as hung.
     public var timeout: Double = 10
+    /// Seconds cmdtool waits for one answer (the header, a sync echo) while the engine keeps
+    /// writing without giving it: an engine flooding the pipe without end.
+    public var maxWait: Double = 600
     /// Milliseconds of quiet that count as settled (wall clock).
     public var settle: Double = 200
     public var viewport: Viewport? = Viewport(width: 375, height: 667, scale: 2)
@@ -114,10 +119,7 @@ public final class Recorder {
   // MARK: - Wire
 
   private func handshake() throws {
-    let deadline = EngineProcess.now() + configuration.timeout * 1000
-    while decoder.header == nil {
-      try receiveOnce(until: deadline, waitingFor: "the engine's header")
-    }
+    try waitForEngine(until: { self.decoder.header != nil }, waitingFor: "the engine's header")
   }
 
   /// Called once the engine's encoding and header are known: answers with the platform's header
@@ -140,7 +142,9 @@ public final class Recorder {
     var header = TraceHeader(numbering: numbering, viewport: configuration.viewport, preferences: configuration.preferences)
     header.creator = "cmdtool record" + (outcome.engineName.map { " of \($0)" } ?? "")
     if configuration.clock == .wall { header.created = Self.timestamp() }
-    writer = try TraceFileWriter(path: configuration.output, format: configuration.format, header: header, flush: .everyRecord)
+    // Flushed by flushRecording() once everything one read brought is handled, and before every
+    // wait: one write(2) per read of the engine's output, not per record (docs/WIRE.md §8).
+    writer = try TraceFileWriter(path: configuration.output, format: configuration.format, header: header, flush: .buffered)
   }
 
   static func timestamp() -> String {
@@ -149,19 +153,36 @@ public final class Recorder {
     return formatter.string(from: Date())
   }
 
-  /// Reads once from the engine (waiting until `deadline`) and handles every whole record.
-  private func receiveOnce(until deadline: Double, waitingFor what: String) throws {
-    let wait = Int(max(0, deadline - EngineProcess.now()))
-    switch engine.read(timeout: wait) {
-    case .data(let bytes):
-      decoder.feed(bytes)
-      try drainDecoder()
-    case .timeout:
-      throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.timeout)): cmdtool was waiting for \(what), after sending \(lastSent)")
-    case .endOfOutput:
-      decoder.finish()
-      try drainDecoder()
-      throw Stop(message: "the engine closed its output while cmdtool was waiting for \(what)", engineEnded: true)
+  /// Reads from the engine and handles every whole record until `condition` holds.
+  ///
+  /// The engine counts as hung after `timeout` seconds of silence (a long flood is not silence),
+  /// and as flooding when it writes for `maxWait` seconds without giving the answer.
+  private func waitForEngine(until condition: () -> Bool, waitingFor what: String) throws {
+    let start = EngineProcess.now()
+    let cap = start + configuration.maxWait * 1000
+    var lastHeard = start
+    let recordsBefore = outcome.recordsWritten
+    while !condition() {
+      let now = EngineProcess.now()
+      if now >= cap {
+        let records = outcome.recordsWritten - recordsBefore
+        throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.maxWait)) (--max-wait): it kept writing (\(records) records) but cmdtool was waiting for \(what), after sending \(lastSent)")
+      }
+      let silenceEnds = lastHeard + configuration.timeout * 1000
+      if now >= silenceEnds {
+        throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.timeout)): cmdtool was waiting for \(what), after sending \(lastSent)")
+      }
+      switch try readEngine(timeout: Int((min(silenceEnds, cap) - now).rounded(.up))) {
+      case .data:
+        lastHeard = EngineProcess.now()
+        try drainDecoder()
+      case .timeout:
+        continue
+      case .endOfOutput:
+        decoder.finish()
+        try drainDecoder()
+        throw Stop(message: "the engine closed its output while cmdtool was waiting for \(what)", engineEnded: true)
+      }
     }
   }
 
@@ -176,8 +197,12 @@ public final class Recorder {
         }
         throw Stop(message: "the engine wrote something that is not a trace record: \(error)", badInput: true)
       }
-      if decoder.header != nil && toEngine == nil { try openSession() }
-      guard let record else { return }
+      // toEngine first: it is nil only until the session opens, and reading the header copies it.
+      if toEngine == nil && decoder.header != nil { try openSession() }
+      guard let record else {
+        try flushRecording()
+        return
+      }
       try receive(record)
     }
   }
@@ -210,6 +235,23 @@ public final class Recorder {
     outcome.recordsWritten = writer.recordCount
   }
 
+  /// Flushes the recording, then waits up to `timeout` milliseconds for the engine's output and
+  /// feeds it to the decoder.
+  private func readEngine(timeout milliseconds: Int) throws -> EngineProcess.ReadResult {
+    try flushRecording()
+    return engine.read(timeout: milliseconds, into: &decoder)
+  }
+
+  /// Hands the records written so far to the operating system: from here on they survive the
+  /// recorder's death.
+  private func flushRecording() throws {
+    do {
+      try writer?.flush()
+    } catch {
+      throw Stop(message: "\(error)")
+    }
+  }
+
   /// Sends a record to the engine and, unless it is a sync marker, records it.
   private func send(_ record: TraceRecord, recordIt: Bool = true) throws {
     guard var encoder = toEngine else { return }
@@ -218,6 +260,7 @@ public final class Recorder {
     toEngine = encoder
     if recordIt {
       try write(record)
+      try flushRecording()
       lastSent = Self.describe(record)
     }
     if !engine.write(bytes) {
@@ -246,18 +289,14 @@ public final class Recorder {
         syncNumber += 1
         let number = syncNumber
         try send(TraceRecord(time: currentTime(), .marker(label: "sync", detail: String(number))), recordIt: false)
-        let deadline = EngineProcess.now() + configuration.timeout * 1000
-        while lastEcho < number {
-          try receiveOnce(until: deadline, waitingFor: "the echo of sync \(number) after \(what)")
-        }
+        try waitForEngine(until: { self.lastEcho >= number }, waitingFor: "the echo of sync \(number) after \(what)")
       case .wall:
         while true {
           let quietUntil = EngineProcess.now() + configuration.settle
           var heard = false
           while EngineProcess.now() < quietUntil {
-            switch engine.read(timeout: Int(quietUntil - EngineProcess.now())) {
-            case .data(let bytes):
-              decoder.feed(bytes)
+            switch try readEngine(timeout: Int(quietUntil - EngineProcess.now())) {
+            case .data:
               try drainDecoder()
               heard = true
             case .timeout: break
@@ -305,8 +344,7 @@ public final class Recorder {
       while EngineProcess.now() < due {
         // Wake up for the platform's own deadlines too, so timers fire in real time.
         let wake = min(due, model.nextDeadline.map { startWall + $0 } ?? due)
-        if case .data(let bytes) = engine.read(timeout: Int(max(0, wake - EngineProcess.now()).rounded(.up))) {
-          decoder.feed(bytes)
+        if case .data = try readEngine(timeout: Int(max(0, wake - EngineProcess.now()).rounded(.up))) {
           try drainDecoder()
         }
         model.advance(to: currentTime())
@@ -384,8 +422,7 @@ public final class Recorder {
       // Read whatever the engine still writes before it exits.
       let deadline = EngineProcess.now() + configuration.timeout * 1000
       while EngineProcess.now() < deadline {
-        guard case .data(let bytes) = engine.read(timeout: Int(max(1, deadline - EngineProcess.now()))) else { break }
-        decoder.feed(bytes)
+        guard case .data? = try? readEngine(timeout: Int(max(1, deadline - EngineProcess.now()))) else { break }
         do {
           try drainDecoder()
         } catch let error as Stop {

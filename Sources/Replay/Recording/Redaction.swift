@@ -87,8 +87,32 @@ public struct Redaction: Sendable {
   ///
   /// One pass, left to right, that never touches a stand-in (in the text, or put there by an
   /// earlier replacement): a secret such as "ted" is part of every stand-in's "redacted-".
+  /// Whether `text` holds a known secret (a byte search: no Foundation, no allocation).
+  private func containsSecret(_ text: String) -> Bool {
+    guard !text.isEmpty else { return false }
+    return text.utf8.withContiguousStorageIfAvailable { bytes in
+      secrets.contains { secret in
+        secret.value.utf8.withContiguousStorageIfAvailable { Self.find($0, in: bytes) } ?? text.contains(secret.value)
+      }
+    } ?? secrets.contains { text.contains($0.value) }
+  }
+
+  /// Whether `needle` occurs in `haystack`.
+  private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let head = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+    var index = 0
+    let last = haystack.count - needle.count
+    while index <= last {
+      if haystack[index] == head && UnsafeBufferPointer(rebasing: haystack[index..<(index + needle.count)]).elementsEqual(needle) {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+
   private func scrub(_ text: String) -> String {
-    guard !secrets.isEmpty, !text.isEmpty, secrets.contains(where: { text.contains($0.value) }) else { return text }
+    guard !secrets.isEmpty, containsSecret(text) else { return text }
     let bytes = Array(text.utf8)
     let prefix = Array("redacted-".utf8)
     var result: [UInt8] = []
@@ -128,13 +152,17 @@ public struct Redaction: Sendable {
   private func scrubbed(_ record: TraceRecord) -> TraceRecord {
     switch record.body {
     case .batch(let commands):
-      return TraceRecord(time: record.time, .batch(commands.map { command in
-        var command = command
-        command.textValue = scrub(command.textValue)
-        command.textValue2 = scrub(command.textValue2)
-        command.key = scrub(command.key)
-        return command
-      }))
+      func holdsSecret(_ command: Command) -> Bool {
+        containsSecret(command.textValue) || containsSecret(command.textValue2) || containsSecret(command.key)
+      }
+      guard let first = commands.firstIndex(where: holdsSecret) else { return record }
+      var scrubbed = commands
+      for index in first..<scrubbed.count where holdsSecret(scrubbed[index]) {
+        scrubbed[index].textValue = scrub(scrubbed[index].textValue)
+        scrubbed[index].textValue2 = scrub(scrubbed[index].textValue2)
+        scrubbed[index].key = scrub(scrubbed[index].key)
+      }
+      return TraceRecord(time: record.time, .batch(scrubbed))
     case .event(let target, .value(var value)):
       value.text = scrub(value.text)
       return TraceRecord(time: record.time, .event(target: target, .value(value)))
@@ -147,36 +175,59 @@ public struct Redaction: Sendable {
 
   private mutating func hide(_ record: TraceRecord, in state: UIState) -> TraceRecord {
     switch record.body {
-    case .event(let target, .value(var value)) where !value.text.isEmpty && ((passwords && state.elements[target]?.isPassword == true) || hidesText(of: target, in: state)):
+    case .event(let target, .value(var value)) where !value.text.isEmpty && ((passwords && Self.isPassword(target, in: state)) || hidesText(of: target, in: state)):
       value.text = remember(value.text)
       return TraceRecord(time: record.time, .event(target: target, .value(value)))
     case .batch(let commands):
-      var changed = false
-      var redacted: [Command] = []
-      for original in commands {
-        var command = original
-        if passwords && !command.textValue.isEmpty {
-          let isPasswordField = (command.type == .createTextField || command.type == .createTextView) && command.flags & (1 | 16) != 0
-          if isPasswordField || (command.type == .setTextValue && state.elements[command.internalId]?.isPassword == true) {
-            command.textValue = remember(command.textValue)
-            changed = true
-          }
-        }
-        if !textPaths.isEmpty && !command.textValue.isEmpty && !Self.isStandIn(command.textValue)
-          && ((command.type == .setTextValue && hidesText(of: command.internalId, in: state)) || hidesText(ofCreated: command, in: state))
-        {
-          command.textValue = remember(command.textValue)
-          changed = true
-        }
-        if command.type == .updatePreference && preferenceKeys.contains(command.textValue) && !command.textValue2.isEmpty {
-          command.textValue2 = remember(command.textValue2)
-          changed = true
-        }
-        redacted.append(command)
+      // Most batches hide nothing: find the first command that needs it before copying any.
+      guard let first = commands.firstIndex(where: { hides($0, in: state) }) else { return record }
+      var redacted = commands
+      for index in first..<redacted.count where hides(redacted[index], in: state) {
+        hide(&redacted[index], in: state)
       }
-      return changed ? TraceRecord(time: record.time, .batch(redacted)) : record
+      return TraceRecord(time: record.time, .batch(redacted))
     default:
       return record
+    }
+  }
+
+  /// Whether element `id` is a password field, read without copying the element.
+  private static func isPassword(_ id: Int32, in state: UIState) -> Bool {
+    state.elements.read(id) { $0.isPassword } ?? false
+  }
+
+  /// Whether a rule hides a value of `command`.
+  private func hides(_ command: Command, in state: UIState) -> Bool {
+    switch command.type {
+    case .createTextField, .createTextView, .setTextValue:
+      guard !command.textValue.isEmpty else { return false }
+      if passwords {
+        if command.type == .setTextValue {
+          if Self.isPassword(command.internalId, in: state) { return true }
+        } else if command.flags & (1 | 16) != 0 {
+          return true
+        }
+      }
+      return hidesPath(of: command, in: state)
+    case .updatePreference:
+      return !preferenceKeys.isEmpty && preferenceKeys.contains(command.textValue) && !command.textValue2.isEmpty
+    default:
+      return command.textValue.isEmpty ? false : hidesPath(of: command, in: state)
+    }
+  }
+
+  /// Whether a path rule hides the text a command sets (SET_TEXT_VALUE) or creates with (CREATE_*).
+  private func hidesPath(of command: Command, in state: UIState) -> Bool {
+    guard !textPaths.isEmpty, !Self.isStandIn(command.textValue) else { return false }
+    return (command.type == .setTextValue && hidesText(of: command.internalId, in: state)) || hidesText(ofCreated: command, in: state)
+  }
+
+  /// Replaces the values of `command` that a rule hides by their stand-ins.
+  private mutating func hide(_ command: inout Command, in state: UIState) {
+    if command.type == .updatePreference {
+      command.textValue2 = remember(command.textValue2)
+    } else {
+      command.textValue = remember(command.textValue)
     }
   }
 }

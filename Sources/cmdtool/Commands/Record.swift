@@ -43,8 +43,11 @@ struct Record: ParsableCommand {
   @Option(name: .long, help: "virtual (deterministic, needs sync echoes) or wall.")
   var clock: Recorder.Clock = .virtual
 
-  @Option(name: .long, help: "Seconds to wait for the engine's header, each sync echo, and its exit.")
+  @Option(name: .long, help: "Seconds of silence from the engine, while cmdtool waits for its header, a sync echo or its exit, after which it counts as hung.")
   var timeout: Double = 10
+
+  @Option(name: .long, help: "Seconds cmdtool waits for one answer (the header, a sync echo) while the engine keeps writing without giving it: an engine flooding the pipe.")
+  var maxWait: Double = 600
 
   @Option(name: .long, help: "With --clock wall: milliseconds of quiet from the engine that count as settled.")
   var settle: Double = 200
@@ -65,7 +68,8 @@ struct Record: ParsableCommand {
     if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool record --out s.jsonl -- ./my-engine") }
     if TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let bad = preference.first(where: { !$0.contains("=") }) { throw ValidationError("--preference \(bad) must be KEY=VALUE") }
-    if timeout <= 0 { throw ValidationError("--timeout must be positive") }
+    if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+    if !(maxWait > 0) { throw ValidationError("--max-wait must be a positive number of seconds") }
     if !(settle >= 0) { throw ValidationError("--settle must be a number of milliseconds ≥ 0") }
     var probe = Redaction()
     if let bad = redact.first(where: { !probe.add(rule: $0) }) {
@@ -90,6 +94,7 @@ struct Record: ParsableCommand {
     var configuration = Recorder.Configuration(engine: engine, script: steps, output: out, format: TraceFormat(pathExtensionOf: out)!)
     configuration.clock = clock
     configuration.timeout = timeout
+    configuration.maxWait = maxWait
     configuration.settle = settle
     configuration.redaction = Redaction(passwords: !keepPasswords)
     for rule in redact { _ = configuration.redaction.add(rule: rule) }
