@@ -9,9 +9,9 @@ public enum ChildRun {
     public var description: String
   }
 
-  /// Runs this executable with `arguments` and returns the fields of its `RESULT` line.
+  /// Runs this executable with `arguments` and returns its `RESULT` line (without the prefix).
   /// The child's standard error goes to the parent's.
-  public static func run(_ arguments: [String]) throws -> [String: Double] {
+  public static func resultLine(_ arguments: [String]) throws -> Substring {
     let process = Process()
     process.executableURL = executableURL()
     process.arguments = arguments
@@ -22,11 +22,20 @@ public enum ChildRun {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self)
-    guard process.terminationStatus == 0, let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") }) else {
-      throw Failure(description: "the child run \(arguments.joined(separator: " ")) failed: \(text)")
+    guard process.terminationStatus == 0 else {
+      throw Failure(description: "the child run \(arguments.joined(separator: " ")) failed (exit status \(process.terminationStatus))\(text.isEmpty ? "" : ":\n" + text)")
     }
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("RESULT ") }) else {
+      throw Failure(description: "the child run \(arguments.joined(separator: " ")) printed no result:\n\(text)")
+    }
+    return line.dropFirst("RESULT ".count)
+  }
+
+  /// Runs this executable with `arguments` and returns the numeric fields of its `RESULT` line.
+  public static func run(_ arguments: [String]) throws -> [String: Double] {
+    let line = try resultLine(arguments)
     var result: [String: Double] = [:]
-    for pair in line.dropFirst("RESULT ".count).split(separator: " ") {
+    for pair in line.split(separator: " ") {
       let parts = pair.split(separator: "=", maxSplits: 1)
       if parts.count == 2, let value = Double(parts[1]) { result[String(parts[0])] = value }
     }

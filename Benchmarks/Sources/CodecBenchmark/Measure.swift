@@ -127,21 +127,9 @@ func verify(_ decoded: [TraceRecord], against corpus: Corpus, checkTimes: Bool, 
 /// Runs `codec-benchmark --only NAME --child` (this same executable) and reads its result, so each
 /// codec's peak memory is its own and no codec's garbage or heap shape affects another's timing.
 func runInChildProcess(_ name: String, commands: Int, runs: Int) throws -> CodecResult {
-  let process = Process()
-  process.executableURL = executableURL()
-  process.arguments = ["--only", name, "--commands", String(commands), "--runs", String(runs), "--child"]
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = FileHandle.standardError
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  let text = String(decoding: data, as: UTF8.self)
-  guard process.terminationStatus == 0 else {
-    throw BenchError.child("the \(name) run failed (exit status \(process.terminationStatus))\(text.isEmpty ? "" : ":\n" + text)")
-  }
-  guard let result = text.split(separator: "\n").lazy.compactMap({ CodecResult(line: $0) }).first else {
-    throw BenchError.child("the \(name) run printed no result:\n\(text)")
+  let line = try ChildRun.resultLine(["--only", name, "--commands", String(commands), "--runs", String(runs), "--child"])
+  guard let result = CodecResult(line: "RESULT " + line) else {
+    throw BenchError.child("the \(name) run printed a result that does not parse:\n\(line)")
   }
   return result
 }
