@@ -28,7 +28,7 @@ let package = Package(
     .executableTarget(name: "example-engine", dependencies: ["CommandCodec"], path: "Examples/ExampleEngine"),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "CommandCodec"], exclude: ["Snapshots"]),
-    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "CommandCodec"]),
+    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "CommandCodec", "Replay"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),
   ]
 )

@@ -4,8 +4,9 @@
 //   swift run example-engine < script.jsonl
 //   cmdtool record -- example-engine          (the recorder starts it as its child)
 //
-// Files: Options.swift (command line), WireIO.swift (the two byte streams), Screens.swift (the
-// commands of each screen), Session.swift (the state machine).
+// Files: Options.swift (command line), Connection.swift (the socket transport), WireIO.swift (the
+// two byte streams), Screens.swift (the commands of each screen), Session.swift (the state
+// machine).
 
 #if canImport(Glibc)
   import Glibc
@@ -38,4 +39,5 @@ do {
   exit(64)
 }
 
+connectToCmdtoolIfAsked()
 Session(options: options).run()

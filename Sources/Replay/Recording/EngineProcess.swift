@@ -25,9 +25,12 @@ final class EngineProcess {
   }
 
   private let pid: pid_t
-  private let inputFD: Int32
-  private let outputFD: Int32
+  /// The engine's input and output: two pipes, or one socket connection (-1 until it connects).
+  private var inputFD: Int32
+  private var outputFD: Int32
   private let errorFD: Int32
+  /// With a socket transport: the socket the engine connects to, until it does.
+  private var listener: WireListener?
   private var stderrBytes: [UInt8] = []
   private var outputClosed = false
   private var stderrClosed = false
@@ -55,15 +58,33 @@ final class EngineProcess {
   ///
   /// posix_spawn, not Foundation's Process: the child gets a clean signal mask and default
   /// handlers (so it can be terminated), and cmdtool reaps it itself with waitpid.
-  init(command: [String], environment: [String: String] = [:]) throws {
+  ///
+  /// With a socket `transport`, cmdtool listens before starting the engine and tells it where in
+  /// `CMDTOOL_WIRE`; the engine's standard input is /dev/null and its standard output joins its
+  /// standard error (the log whose tail is kept).
+  init(command: [String], environment: [String: String] = [:], transport: WireTransport = .stdio) throws {
     self.command = command
     // A closed pipe to the engine must be an error to report, not a signal that ends cmdtool.
     signal(SIGPIPE, SIG_IGN)
     guard let program = command.first else { throw SpawnError(description: "no engine command") }
+    var environment = environment
+    if transport != .stdio {
+      do {
+        let listener = try WireListener(transport)
+        self.listener = listener
+        environment[WireTransport.environmentVariable] = listener.address.description
+      } catch {
+        throw SpawnError(description: "\(error)")
+      }
+    } else {
+      environment[WireTransport.environmentVariable] = nil
+    }
+    let socket = transport != .stdio
     var input: [Int32] = [-1, -1]
     var output: [Int32] = [-1, -1]
     var errors: [Int32] = [-1, -1]
-    guard pipe(&input) == 0, pipe(&output) == 0, pipe(&errors) == 0 else {
+    guard socket || (pipe(&input) == 0 && pipe(&output) == 0), pipe(&errors) == 0 else {
+      listener?.close()
       throw SpawnError(description: "cannot create pipes: \(String(cString: strerror(errno)))")
     }
     #if canImport(Darwin)
@@ -79,10 +100,15 @@ final class EngineProcess {
       posix_spawn_file_actions_destroy(&actions)
       posix_spawnattr_destroy(&attributes)
     }
-    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    if socket {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, errors[1], 1)
+    } else {
+      posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+      posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    }
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-    for fd in input + output + errors { posix_spawn_file_actions_addclose(&actions, fd) }
+    for fd in input + output + errors where fd >= 0 { posix_spawn_file_actions_addclose(&actions, fd) }
     // The engine gets its three pipes and nothing else cmdtool holds open (the recording, a
     // parent's pipes): an engine outliving cmdtool must not keep a parent waiting on them.
     #if !canImport(Darwin)
@@ -99,7 +125,10 @@ final class EngineProcess {
     #else
       posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     #endif
-    var environmentStrings = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.map { "\($0.key)=\($0.value)" }
+    var merged = ProcessInfo.processInfo.environment
+    for (key, value) in environment { merged[key] = value }
+    if !socket { merged[WireTransport.environmentVariable] = nil }
+    var environmentStrings = merged.map { "\($0.key)=\($0.value)" }
     environmentStrings.sort()
     var childPID: pid_t = 0
     let status = withCStrings(command) { argv in
@@ -107,27 +136,42 @@ final class EngineProcess {
         posix_spawnp(&childPID, program, &actions, &attributes, argv, envp)
       }
     }
-    close(input[0])
-    close(output[1])
-    close(errors[1])
+    for fd in [input[0], output[1], errors[1]] where fd >= 0 { close(fd) }
     guard status == 0 else {
-      close(input[1])
-      close(output[0])
-      close(errors[0])
+      for fd in [input[1], output[0], errors[0]] where fd >= 0 { close(fd) }
+      listener?.close()
       throw SpawnError(description: "cannot start \(program): \(String(cString: strerror(status)))")
     }
     pid = childPID
     inputFD = input[1]
     outputFD = output[0]
     errorFD = errors[0]
-    for fd in [inputFD, outputFD, errorFD] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    for fd in [inputFD, outputFD, errorFD] where fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
   }
 
   deinit {
     readBuffer.deallocate()
-    if !inputClosed { close(inputFD) }
-    close(outputFD)
+    listener?.close()
+    if inputFD >= 0 && !inputClosed && inputFD != outputFD { close(inputFD) }
+    if outputFD >= 0 { close(outputFD) }
     close(errorFD)
+  }
+
+  /// Accepts the engine's connection when it has come; until then the engine has written nothing.
+  /// - Returns: false while the engine is not connected.
+  private func connectIfReady(waiting milliseconds: Int32) -> Bool {
+    guard outputFD < 0 else { return true }
+    guard let listener else { return false }
+    var fds = [pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0)]
+    if !stderrClosed { fds.append(pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)) }
+    let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+    if ready > 0 && fds.count > 1 && fds[1].revents != 0 { drainStderr(errorFD) }
+    guard ready > 0, fds[0].revents != 0, let connection = listener.accept() else { return false }
+    listener.close()
+    self.listener = nil
+    inputFD = connection
+    outputFD = connection
+    return true
   }
 
   var processIdentifier: Int32 { pid }
@@ -135,7 +179,7 @@ final class EngineProcess {
   /// Writes all of `bytes` to the engine's input; false when the engine no longer reads it.
   @discardableResult
   func write(_ bytes: [UInt8]) -> Bool {
-    guard !inputClosed else { return false }
+    guard !inputClosed, inputFD >= 0 else { return false }
     let fd = inputFD
     var offset = 0
     while offset < bytes.count {
@@ -153,16 +197,27 @@ final class EngineProcess {
   func closeInput() {
     guard !inputClosed else { return }
     inputClosed = true
-    close(inputFD)
+    if inputFD < 0 { return }
+    // A socket carries both directions: only cmdtool's half closes (the engine reads its end).
+    if inputFD == outputFD { shutdown(inputFD, Int32(SHUT_WR)) } else { close(inputFD) }
   }
 
   /// Waits up to `timeout` milliseconds for output and feeds what arrives to `decoder`; standard
   /// error is drained on the way.
   func read(timeout milliseconds: Int, into decoder: inout TraceDecoder) -> ReadResult {
     if outputClosed { return .endOfOutput }
+    let deadline = Self.now() + Double(max(milliseconds, 0))
+    // A socket engine: wait for its connection first (an engine that exits without connecting
+    // has ended its output).
+    while !connectIfReady(waiting: Int32(max(0, min(50, deadline - Self.now())))) {
+      if !isRunning && !connectIfReady(waiting: 0) {
+        outputClosed = true
+        return .endOfOutput
+      }
+      if Self.now() >= deadline { return .timeout }
+    }
     let out = outputFD
     let err = errorFD
-    let deadline = Self.now() + Double(max(milliseconds, 0))
     while true {
       var fds = [pollfd(fd: out, events: Int16(POLLIN), revents: 0)]
       if !stderrClosed { fds.append(pollfd(fd: err, events: Int16(POLLIN), revents: 0)) }

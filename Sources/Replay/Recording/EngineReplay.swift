@@ -61,7 +61,7 @@ public struct EngineReplay: Sendable {
   }
 
   /// Replays `recording` against `engine`, writing the new run to `newRecording`.
-  public static func run(recording: String, engine: [String], newRecording: String, timeout: Double = 10, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) -> Result {
+  public static func run(recording: String, engine: [String], newRecording: String, timeout: Double = 10, transport: WireTransport = .stdio, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) -> Result {
     let start = EngineProcess.now()
     func elapsed() -> Double { (EngineProcess.now() - start) / 1000 }
     let script: EventScript
@@ -73,6 +73,7 @@ public struct EngineReplay: Sendable {
     }
     var configuration = Recorder.Configuration(engine: engine, script: script, output: newRecording, format: TraceFormat(pathExtensionOf: newRecording) ?? .jsonLines)
     configuration.timeout = timeout
+    configuration.transport = transport
     configuration.viewport = header.viewport
     configuration.preferences = header.preferences
     let outcome = Recorder(configuration).run()

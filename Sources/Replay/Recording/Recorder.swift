@@ -35,6 +35,8 @@ public final class Recorder {
     /// The preferences the platform has stored when the session starts.
     public var preferences: [String: String] = [:]
     public var redaction = Redaction()
+    /// How the engine's records travel: its stdio, or a socket it connects to (docs/WIRE.md §1).
+    public var transport = WireTransport.stdio
 
     public init(engine: [String], script: EventScript, output: String, format: TraceFormat) {
       self.engine = engine
@@ -72,7 +74,8 @@ public final class Recorder {
   private var syncNumber = 0
   private var lastEcho = -1
   private var outcome = Outcome()
-  private var lastSent = "the engine's header"
+  /// What cmdtool sent last, for messages ("" before the session opens).
+  private var lastSent = ""
   /// The redaction rules with the values hidden so far.
   private var redaction: Redaction
 
@@ -97,7 +100,7 @@ public final class Recorder {
   /// Runs the session to its end (or the first problem) and returns how it went.
   public func run() -> Outcome {
     do {
-      engine = try EngineProcess(command: configuration.engine)
+      engine = try EngineProcess(command: configuration.engine, transport: configuration.transport)
     } catch {
       outcome.problem = "cannot start \(configuration.engine.joined(separator: " ")): \(error.localizedDescription)"
       return outcome
@@ -119,7 +122,8 @@ public final class Recorder {
   // MARK: - Wire
 
   private func handshake() throws {
-    try waitForEngine(until: { self.decoder.header != nil }, waitingFor: "the engine's header")
+    let what = configuration.transport == .stdio ? "the engine's header" : "the engine to connect to \(WireTransport.environmentVariable) and send its header"
+    try waitForEngine(until: { self.decoder.header != nil }, waitingFor: what)
   }
 
   /// Called once the engine's encoding and header are known: answers with the platform's header
@@ -134,6 +138,7 @@ public final class Recorder {
     try encoder.encodeHeader(platformHeader, into: &bytes)
     toEngine = encoder
     engine.write(bytes)
+    lastSent = "the engine's header"
     try openWriter(numbering: engineHeader.numbering)
   }
 
@@ -153,6 +158,8 @@ public final class Recorder {
     return formatter.string(from: Date())
   }
 
+  private var afterSending: String { lastSent.isEmpty ? "" : ", after sending \(lastSent)" }
+
   /// Reads from the engine and handles every whole record until `condition` holds.
   ///
   /// The engine counts as hung after `timeout` seconds of silence (a long flood is not silence),
@@ -166,11 +173,11 @@ public final class Recorder {
       let now = EngineProcess.now()
       if now >= cap {
         let records = outcome.recordsWritten - recordsBefore
-        throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.maxWait)) (--max-wait): it kept writing (\(records) records) but cmdtool was waiting for \(what), after sending \(lastSent)")
+        throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.maxWait)) (--max-wait): it kept writing (\(records) records) but cmdtool was waiting for \(what)\(afterSending)")
       }
       let silenceEnds = lastHeard + configuration.timeout * 1000
       if now >= silenceEnds {
-        throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.timeout)): cmdtool was waiting for \(what), after sending \(lastSent)")
+        throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.timeout)): cmdtool was waiting for \(what)\(afterSending)")
       }
       switch try readEngine(timeout: Int((min(silenceEnds, cap) - now).rounded(.up))) {
       case .data:
@@ -179,6 +186,10 @@ public final class Recorder {
       case .timeout:
         continue
       case .endOfOutput:
+        if decoder.format == nil {
+          // Not a cut-off record: nothing at all (an engine that failed to start, or to connect).
+          throw Stop(message: "the engine closed its output without writing anything while cmdtool was waiting for \(what)", engineEnded: true)
+        }
         decoder.finish()
         try drainDecoder()
         throw Stop(message: "the engine closed its output while cmdtool was waiting for \(what)", engineEnded: true)
@@ -422,7 +433,9 @@ public final class Recorder {
       // Read whatever the engine still writes before it exits.
       let deadline = EngineProcess.now() + configuration.timeout * 1000
       while EngineProcess.now() < deadline {
-        guard case .data? = try? readEngine(timeout: Int(max(1, deadline - EngineProcess.now()))) else { break }
+        let result = try? readEngine(timeout: Int(max(1, deadline - EngineProcess.now())))
+        // At the end of the output, a record the engine left unfinished is a cut-off record.
+        if result == .endOfOutput && decoder.format != nil { decoder.finish() }
         do {
           try drainDecoder()
         } catch let error as Stop {
@@ -431,6 +444,7 @@ public final class Recorder {
         } catch {
           break
         }
+        if result != .data { break }
       }
     } else {
       engine.kill()

@@ -13,6 +13,7 @@ struct EngineReplayRun {
   let report: String?
   let keep: String?
   let timeout: Double
+  let transport: WireTransport
 
   func run() throws {
     let command = ["sh", "-c", engine]
@@ -40,7 +41,7 @@ struct EngineReplayRun {
         continue
       }
       let newRecording = directory.appendingPathComponent(name).path
-      let result = EngineReplay.run(recording: path, engine: command, newRecording: newRecording, timeout: timeout)
+      let result = EngineReplay.run(recording: path, engine: command, newRecording: newRecording, timeout: timeout, transport: transport)
       results.append(result)
       switch result.status {
       case .passed: output.writeLine("PASS  \(name) (\(String(format: "%.2f", result.seconds)) s)")
@@ -83,6 +84,7 @@ struct EngineReplayRun {
     }
     var configuration = Recorder.Configuration(engine: command, script: script, output: path, format: TraceFormat(pathExtensionOf: path) ?? .jsonLines)
     configuration.timeout = timeout
+    configuration.transport = transport
     configuration.viewport = header.viewport
     configuration.preferences = header.preferences
     let outcome = Recorder(configuration).run()

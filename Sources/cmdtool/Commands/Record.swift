@@ -49,6 +49,9 @@ struct Record: ParsableCommand {
   @Option(name: .long, help: "Seconds cmdtool waits for one answer (the header, a sync echo) while the engine keeps writing without giving it: an engine flooding the pipe.")
   var maxWait: Double = 600
 
+  @Option(name: .long, help: ArgumentHelp("Where the engine's records travel: stdio (its standard output and input), unix:PATH or tcp:PORT (a socket cmdtool listens on, on 127.0.0.1 for TCP; port 0 picks a free one). The engine finds the address in CMDTOOL_WIRE.", valueName: "transport"))
+  var listen: String = "stdio"
+
   @Option(name: .long, help: "With --clock wall: milliseconds of quiet from the engine that count as settled.")
   var settle: Double = 200
 
@@ -69,6 +72,9 @@ struct Record: ParsableCommand {
     if TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let bad = preference.first(where: { !$0.contains("=") }) { throw ValidationError("--preference \(bad) must be KEY=VALUE") }
     if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
+    if WireTransport(parsing: listen) == nil {
+      throw ValidationError("--listen \(listen) is not a transport: use stdio, unix:PATH or tcp:PORT")
+    }
     if !(maxWait > 0) { throw ValidationError("--max-wait must be a positive number of seconds") }
     if !(settle >= 0) { throw ValidationError("--settle must be a number of milliseconds ≥ 0") }
     var probe = Redaction()
@@ -95,6 +101,7 @@ struct Record: ParsableCommand {
     configuration.clock = clock
     configuration.timeout = timeout
     configuration.maxWait = maxWait
+    configuration.transport = WireTransport(parsing: listen)!
     configuration.settle = settle
     configuration.redaction = Redaction(passwords: !keepPasswords)
     for rule in redact { _ = configuration.redaction.add(rule: rule) }

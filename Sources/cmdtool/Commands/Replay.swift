@@ -64,6 +64,9 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "With --engine: seconds to wait for the engine at each step.")
   var timeout: Double = 10
 
+  @Option(name: .long, help: ArgumentHelp("With --engine: where the engine's records travel: stdio, unix:PATH or tcp:PORT (see `cmdtool record --help`).", valueName: "transport"))
+  var listen: String = "stdio"
+
   @Option(name: .long, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
   var at: String = "end"
 
@@ -80,8 +83,11 @@ struct ReplayCommand: ParsableCommand {
     if engine == nil && traces.count != 1 {
       throw ValidationError("replay one trace at a time (several only with --engine)")
     }
-    if engine == nil && (ci || rerecord || junit != nil || report != nil || keep != nil) {
-      throw ValidationError("--ci, --rerecord, --junit, --report and --keep go with --engine")
+    if engine == nil && (ci || rerecord || junit != nil || report != nil || keep != nil || listen != "stdio") {
+      throw ValidationError("--ci, --rerecord, --junit, --report, --keep and --listen go with --engine")
+    }
+    if WireTransport(parsing: listen) == nil {
+      throw ValidationError("--listen \(listen) is not a transport: use stdio, unix:PATH or tcp:PORT")
     }
     if ReplayPoint(parsing: at) == nil {
       throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
@@ -90,7 +96,7 @@ struct ReplayCommand: ParsableCommand {
 
   func run() throws {
     if let engine {
-      return try EngineReplayRun(engine: engine, traces: traces, ci: ci, rerecord: rerecord, junit: junit, report: report, keep: keep, timeout: timeout).run()
+      return try EngineReplayRun(engine: engine, traces: traces, ci: ci, rerecord: rerecord, junit: junit, report: report, keep: keep, timeout: timeout, transport: WireTransport(parsing: listen)!).run()
     }
     let point = ReplayPoint(parsing: at)!
     let result: Replayer.Result
