@@ -26,8 +26,15 @@ struct Record: ParsableCommand {
       markers. Text typed into password fields (and whatever --redact names) is recorded as a stand-in \
       (redacted-…), the same for the same text, so replays still line up.
 
-      Every record is written as it arrives: if the engine or cmdtool dies, the recording holds \
-      everything received before, and its last record says how the engine ended.
+      Every record reaches the file before cmdtool waits for anything after it: if the engine or \
+      cmdtool dies, the recording holds everything received before, and its last record says how \
+      the engine ended. --timeout is how long the engine may stay silent while cmdtool waits for \
+      it; --max-wait how long it may keep writing without giving the answer cmdtool waits for.
+
+      For engines that cannot give up stdio, --listen unix:PATH or --listen tcp:PORT carries the \
+      same bytes over a socket; the engine finds the address in CMDTOOL_WIRE:
+
+        cmdtool record --listen tcp:0 --out session.jsonl -- ./my-engine
 
       Exit status: 0 the session ran and the engine exited with 0; 1 the engine failed (exit \
       status, crash, no answer); 2 unreadable input (the script, or what the engine wrote).
