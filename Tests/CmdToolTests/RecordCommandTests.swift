@@ -141,6 +141,20 @@ import Testing
     #expect(run.stderr.contains("--redact lastUser is not a rule"))
   }
 
+  @Test(arguments: [
+    (["--timeout", "0"], "--timeout must be a positive number of seconds"),
+    (["--max-wait", "0"], "--max-wait must be a positive number of seconds"),
+    (["--settle", "nan"], "--settle must be a number of milliseconds ≥ 0"),
+  ])
+  func aBadLimitIsAUsageError(_ options: [String], _ message: String) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let run = try record(scratch.path("x.jsonl"), options: options)
+    #expect(run.status == 64, "\(run)")
+    #expect(run.stderr.contains(message), "\(run)")
+    #expect(!FileManager.default.fileExists(atPath: scratch.path("x.jsonl")))
+  }
+
   @Test func theModalResultIsRecorded() throws {
     let recording = try Recording(Example.recording)
     let modal = recording.records.firstIndex { $0.body == .modalResult(dialog: 16, value: 1) }

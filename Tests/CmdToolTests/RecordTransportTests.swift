@@ -73,6 +73,15 @@ import Testing
     #expect(run.stderr.contains("--listen \(listen) is not a transport: use stdio, unix:PATH or tcp:PORT"), "\(run)")
   }
 
+  @Test func aSocketPathTooLongToListenOn() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = scratch.path(String(repeating: "s", count: 120) + ".sock")
+    let run = try Subprocess.cmdtool(["record", "--listen", "unix:" + path, "--out", scratch.path("x.jsonl"), "--", Built.engine.path])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stderr.contains("cannot listen on unix:\(path): the path is longer than"), "\(run)")
+  }
+
   @Test func transportsParse() {
     #expect(WireTransport(parsing: "stdio") == .stdio)
     #expect(WireTransport(parsing: "unix:/tmp/w.sock") == .unix(path: "/tmp/w.sock"))

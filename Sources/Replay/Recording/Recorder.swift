@@ -102,7 +102,8 @@ public final class Recorder {
     do {
       engine = try EngineProcess(command: configuration.engine, transport: configuration.transport)
     } catch {
-      outcome.problem = "cannot start \(configuration.engine.joined(separator: " ")): \(error.localizedDescription)"
+      // SpawnError says what failed (the program, the socket); others get the command line.
+      outcome.problem = (error as? EngineProcess.SpawnError)?.description ?? "cannot start \(configuration.engine.joined(separator: " ")): \(error)"
       return outcome
     }
     startWall = EngineProcess.now()
