@@ -16,7 +16,12 @@ let package = Package(
   ],
   targets: [
     .target(name: "CommandCodec"),
-    .target(name: "Replay", dependencies: ["CommandCodec"]),
+    // Replay is one product made of checked layers: the pure core (trace IO, clock, model,
+    // snapshots, rendering, diff, generation) cannot see the live side (peers over the wire), and
+    // the `Replay` module re-exports both (docs/ARCHITECTURE.md).
+    .target(name: "ReplayCore", dependencies: ["CommandCodec"], path: "Sources/Replay/Core"),
+    .target(name: "ReplayLive", dependencies: ["CommandCodec", "ReplayCore"], path: "Sources/Replay/Live"),
+    .target(name: "Replay", dependencies: ["ReplayCore", "ReplayLive"], path: "Sources/Replay", exclude: ["Core", "Live"]),
     .executableTarget(
       name: "cmdtool",
       dependencies: [
@@ -27,8 +32,8 @@ let package = Package(
     // testing `cmdtool record`. Not part of the toolkit: it uses only CommandCodec.
     .executableTarget(name: "example-engine", dependencies: ["CommandCodec"], path: "Examples/ExampleEngine"),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
-    .testTarget(name: "ReplayTests", dependencies: ["Replay", "CommandCodec"], exclude: ["Snapshots"]),
-    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "CommandCodec", "Replay"]),
+    .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "CommandCodec"], exclude: ["Snapshots"]),
+    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "CommandCodec", "Replay", "ReplayCore", "ReplayLive"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),
   ]
 )

@@ -1,5 +1,6 @@
 import CommandCodec
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 /// One test per ``DiagnosticRule``: each case triggers exactly its rule, at a known place, and the

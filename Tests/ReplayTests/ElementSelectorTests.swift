@@ -1,5 +1,6 @@
 import CommandCodec
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 // Selectors name the elements of script steps by id, or by kind and text on the current state

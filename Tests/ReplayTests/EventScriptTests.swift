@@ -1,6 +1,7 @@
 import CommandCodec
 import Foundation
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 // The event scripts `cmdtool record` plays (Sources/Replay/Recording/EventScript.swift): one

@@ -1,6 +1,7 @@
 import CommandCodec
 import Foundation
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 /// Applies RFC 6902 `add`, `remove` and `replace` operations (the ones ``JSONPatch`` writes) to a

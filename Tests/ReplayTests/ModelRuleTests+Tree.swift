@@ -1,5 +1,6 @@
 import CommandCodec
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 extension ModelRuleTests {

@@ -1,5 +1,6 @@
 import CommandCodec
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 // What `cmdtool record` hides before a record reaches the file (Sources/Replay/Recording/

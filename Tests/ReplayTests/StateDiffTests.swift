@@ -1,6 +1,7 @@
 import CommandCodec
 import Foundation
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 /// A command record: `c("SET_TEXT_VALUE", #""internalId":4,"textValue":"x""#)`.

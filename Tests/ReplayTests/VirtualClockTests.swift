@@ -1,5 +1,6 @@
 import CommandCodec
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 /// The virtual clock, and toasts and timers on it through the model.

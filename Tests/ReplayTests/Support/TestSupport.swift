@@ -1,6 +1,7 @@
 import CommandCodec
 import Foundation
-@testable import Replay
+@testable import ReplayCore
+@testable import ReplayLive
 import Testing
 
 /// Decodes JSON Lines (a header line is optional, `"t"` may be left out) into a header and records;

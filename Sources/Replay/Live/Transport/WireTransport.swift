@@ -1,3 +1,4 @@
+import ReplayCore
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,5 @@
 import CommandCodec
+import ReplayCore
 import Foundation
 
 /// Replays a recorded session against an engine build: the recording's script is played again

@@ -107,7 +107,7 @@ public struct DiffReport: Sendable {
     return out
   }
 
-  static func place(_ record: Int?, _ time: Double) -> String {
+  package static func place(_ record: Int?, _ time: Double) -> String {
     (record.map { "record #\($0)" } ?? "the start") + " (\(TraceRecordFormatter.formatTime(time)))"
   }
 

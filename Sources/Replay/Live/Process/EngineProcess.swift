@@ -1,4 +1,5 @@
 import CommandCodec
+import ReplayCore
 import Foundation
 
 #if canImport(Glibc)

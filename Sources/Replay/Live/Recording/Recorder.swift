@@ -1,4 +1,5 @@
 import CommandCodec
+import ReplayCore
 import Foundation
 
 /// Records a session against a live engine (docs/WIRE.md): plays the platform with the reference

@@ -1,4 +1,5 @@
 import CommandCodec
+import ReplayCore
 
 /// Which element a script step means: an id, or a kind and/or a text matched against the
 /// current state, since ids change between engine builds.

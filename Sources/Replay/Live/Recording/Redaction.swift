@@ -1,4 +1,5 @@
 import CommandCodec
+import ReplayCore
 import Foundation
 
 /// What a recording hides before it reaches the file: text typed into password fields (by

@@ -37,7 +37,7 @@ extension StateDiff {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func line(for change: StateChange, _ palette: Palette, _ limit: Int) -> String {
+  package static func line(for change: StateChange, _ palette: Palette, _ limit: Int) -> String {
     func clip(_ value: String) -> String {
       value.count <= limit ? value : String(value.prefix(limit)) + "…"
     }

@@ -1,4 +1,5 @@
 import CommandCodec
+import ReplayCore
 import Foundation
 
 /// The interactions a recording plays: JSON Lines of timed steps.

@@ -1,0 +1,5 @@
+// The `Replay` module is the product's front door: `import Replay` brings the pure core and the
+// live side. Each is a target of its own so that the compiler keeps the core from reaching the
+// live side (docs/ARCHITECTURE.md).
+@_exported import ReplayCore
+@_exported import ReplayLive
