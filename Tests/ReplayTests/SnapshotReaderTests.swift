@@ -97,69 +97,69 @@ struct SnapshotReaderTests {
     #expect(state.elements[4]?.value == 1)
     #expect(state.elements[4]?.isVisible == false)
     #expect(state.elements[4]?.flags == 1)
-    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"switch","value":true}}}"#) == "elements.4.value: expected a number")
-    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"switch","value":false}}}"#) == "elements.4.value: expected a number")
-    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"switch","hidden":1}}}"#) == "elements.4.hidden: expected true or false")
-    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"switch","hidden":0}}}"#) == "elements.4.hidden: expected true or false")
-    #expect(readError(#"{"version":1,"time":0,"quit":1,"elements":{}}"#) == "quit: expected true or false")
-    #expect(readError(#"{"version":1,"time":true,"elements":{}}"#) == "time: expected a number")
-    #expect(readError(#"{"version":true,"time":0,"elements":{}}"#) == "version: expected a number")
+    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"switch","value":true}}}"#) == "elements.4.value: expected a number, found a boolean")
+    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"switch","value":false}}}"#) == "elements.4.value: expected a number, found a boolean")
+    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"switch","hidden":1}}}"#) == "elements.4.hidden: expected true or false, found a number")
+    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"switch","hidden":0}}}"#) == "elements.4.hidden: expected true or false, found a number")
+    #expect(readError(#"{"version":1,"time":0,"quit":1,"elements":{}}"#) == "quit: expected true or false, found a number")
+    #expect(readError(#"{"version":1,"time":true,"elements":{}}"#) == "time: expected a number, found a boolean")
+    #expect(readError(#"{"version":true,"time":0,"elements":{}}"#) == "version: expected a number, found a boolean")
   }
 
   // MARK: - Strict errors name the place
 
   @Test("Strict errors name the place", arguments: [
     // The document.
-    (#"[1,2]"#, "expected an object"),
+    (#"[1,2]"#, "expected an object, found an array"),
     (#"{"version":1,"time":0,"elements":{},"colour":"red"}"#, "colour: is not a key of a state snapshot"),
-    (#"{"time":0,"elements":{}}"#, "version: expected a number"),
+    (#"{"time":0,"elements":{}}"#, "version: expected a number; the key is missing"),
     (#"{"version":2,"time":0,"elements":{}}"#, "version: snapshot version 2 is not supported (this cmdtool reads 1)"),
-    (#"{"version":1,"elements":{}}"#, "time: expected a number"),
-    (#"{"version":1,"time":"0","elements":{}}"#, "time: expected a number"),
-    (#"{"version":1,"time":0}"#, "elements: expected an object"),
-    (#"{"version":1,"time":0,"elements":[]}"#, "elements: expected an object"),
+    (#"{"version":1,"elements":{}}"#, "time: expected a number; the key is missing"),
+    (#"{"version":1,"time":"0","elements":{}}"#, "time: expected a number, found a string"),
+    (#"{"version":1,"time":0}"#, "elements: expected an object; the key is missing"),
+    (#"{"version":1,"time":0,"elements":[]}"#, "elements: expected an object, found an array"),
     (#"{"version":1,"time":0,"record":1.5,"elements":{}}"#, "record: expected an integer that fits Int"),
     (#"{"version":1,"time":0,"activeView":3000000000,"elements":{}}"#, "activeView: expected an integer that fits Int32"),
-    (#"{"version":1,"time":0,"history":[2,"3"],"elements":{}}"#, "history[1]: expected a number"),
-    (#"{"version":1,"time":0,"navigation":{"view":7},"elements":{}}"#, "navigation.shown: expected true or false"),
+    (#"{"version":1,"time":0,"history":[2,"3"],"elements":{}}"#, "history[1]: expected a number, found a string"),
+    (#"{"version":1,"time":0,"navigation":{"view":7},"elements":{}}"#, "navigation.shown: expected true or false; the key is missing"),
     (#"{"version":1,"time":0,"navigation":{"view":7,"shown":true,"open":true},"elements":{}}"#, "navigation.open: is not a key of a state snapshot"),
     (#"{"version":1,"time":0,"navigation":{"view":7,"shown":true},"elements":{"7":{"kind":"navigationView","hidden":true}}}"#, "navigation.shown: says true but the drawer element 7 is hidden"),
-    (#"{"version":1,"time":0,"toasts":[{"number":1,"from":3,"shownAt":0,"expiresAt":2000}],"elements":{}}"#, "toasts[0].text: expected a string"),
+    (#"{"version":1,"time":0,"toasts":[{"number":1,"from":3,"shownAt":0,"expiresAt":2000}],"elements":{}}"#, "toasts[0].text: expected a string; the key is missing"),
     (#"{"version":1,"time":0,"toasts":[{"number":1,"text":"x","from":3,"shownAt":0,"expiresAt":2000,"duration":2000}],"elements":{}}"#, "toasts[0].duration: is not a key of a state snapshot"),
-    (#"{"version":1,"time":0,"timers":[{"id":1,"owner":3,"interval":500,"nextFire":"500","fired":0}],"elements":{}}"#, "timers[0].nextFire: expected a number"),
-    (#"{"version":1,"time":0,"preferences":{"committed":{"lang":1}},"elements":{}}"#, "preferences.committed.lang: expected a string"),
+    (#"{"version":1,"time":0,"timers":[{"id":1,"owner":3,"interval":500,"nextFire":"500","fired":0}],"elements":{}}"#, "timers[0].nextFire: expected a number, found a string"),
+    (#"{"version":1,"time":0,"preferences":{"committed":{"lang":1}},"elements":{}}"#, "preferences.committed.lang: expected a string, found a number"),
     (#"{"version":1,"time":0,"preferences":{"committed":{},"pending":{}},"elements":{}}"#, "preferences.pending: is not a key of a state snapshot"),
-    (#"{"version":1,"time":0,"preferences":{"committed":{},"pendingDeletions":"lang"},"elements":{}}"#, "preferences.pendingDeletions: expected an array"),
+    (#"{"version":1,"time":0,"preferences":{"committed":{},"pendingDeletions":"lang"},"elements":{}}"#, "preferences.pendingDeletions: expected an array, found a string"),
     (#"{"version":1,"time":0,"requests":[{"time":0,"record":1,"kind":"launch","from":3}],"elements":{}}"#, "requests[0].kind: \"launch\" is not a request kind"),
-    (#"{"version":1,"time":0,"requests":[{"time":0,"kind":"quit","from":3}],"elements":{}}"#, "requests[0].record: expected a number"),
+    (#"{"version":1,"time":0,"requests":[{"time":0,"kind":"quit","from":3}],"elements":{}}"#, "requests[0].record: expected a number; the key is missing"),
     // Elements.
     (#"{"version":1,"time":0,"elements":{"x":{"kind":"button"}}}"#, "elements.x: element keys are ids"),
-    (#"{"version":1,"time":0,"elements":{"4":"button"}}"#, "elements.4: expected an object"),
-    (#"{"version":1,"time":0,"elements":{"4":{}}}"#, "elements.4.kind: expected a string"),
+    (#"{"version":1,"time":0,"elements":{"4":"button"}}"#, "elements.4: expected an object, found a string"),
+    (#"{"version":1,"time":0,"elements":{"4":{}}}"#, "elements.4.kind: expected a string; the key is missing"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"buton"}}}"#, "elements.4.kind: \"buton\" is not an element kind"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","colour":"red"}}}"#, "elements.4.colour: is not a key of a state snapshot"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","text":7}}}"#, "elements.4.text: expected a string"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","children":[5,null]}}}"#, "elements.4.children[1]: expected a number"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","text":7}}}"#, "elements.4.text: expected a string, found a number"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","children":[5,null]}}}"#, "elements.4.children[1]: expected a number, found null"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","value":2.5}}}"#, "elements.4.value: expected an integer that fits Int32"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","flags":-1}}}"#, "elements.4.flags: expected an integer that fits UInt32"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","error":null}}}"#, "elements.4.error: expected a string"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","error":null}}}"#, "elements.4.error: expected a string, found null"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","styles":{"PRESSED":{"color":"red"}}}}}"#, "elements.4.styles.PRESSED: is not a selector"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","styles":{"ACTIVE":{"color":1}}}}}"#, "elements.4.styles.ACTIVE.color: expected a string"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","styles":["color"]}}}"#, "elements.4.styles: expected an object"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"picker","options":[{"id":1}]}}}"#, "elements.4.options[0].label: expected a string"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","styles":{"ACTIVE":{"color":1}}}}}"#, "elements.4.styles.ACTIVE.color: expected a string, found a number"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"button","styles":["color"]}}}"#, "elements.4.styles: expected an object, found an array"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"picker","options":[{"id":1}]}}}"#, "elements.4.options[0].label: expected a string; the key is missing"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"picker","options":[{"id":1,"label":"S","selected":true}]}}}"#, "elements.4.options[0].selected: is not a key of a state snapshot"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"text","links":[1]}}}"#, "elements.4.links[0]: expected a string"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"text","links":[1]}}}"#, "elements.4.links[0]: expected a string, found a number"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"listView","list":{"rows":1}}}}"#, "elements.4.list.rows: is not a key of a state snapshot"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"listView","list":{"columns":[{"name":"Name","width":10}]}}}}"#, "elements.4.list.columns[0].width: is not a key of a state snapshot"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"listView","list":{"rowCounts":{"first":3}}}}}"#, "elements.4.list.rowCounts.first: row count keys are sheet numbers"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"listView","list":{"cells":[[0,0,"a"]]}}}}"#, "elements.4.list.cells[0]: a cell is [sheet, row, column, text]"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"listView","list":{"cells":[[0,0,0,1]]}}}}"#, "elements.4.list.cells[0][3]: expected a string"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"listView","list":{"cells":[[0,0,0,1]]}}}}"#, "elements.4.list.cells[0][3]: expected a string, found a number"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"listView","list":{"cells":[[70000,0,0,"a"]]}}}}"#, "elements.4.list.cells[0][0]: expected an integer that fits UInt16"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"imageView","image":{"url":"x"}}}}"#, "elements.4.image.url: is not a key of a state snapshot"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"imageView","image":{"sources":[{"url":"x","width":1}]}}}}"#, "elements.4.image.sources[0].height: expected a number"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"imageView","image":{"sources":[{"url":"x","width":1}]}}}}"#, "elements.4.image.sources[0].height: expected a number; the key is missing"),
     (#"{"version":1,"time":0,"elements":{"4":{"kind":"imageView","image":{"sources":[{"url":"x","width":1,"height":1,"scale":2}]}}}}"#, "elements.4.image.sources[0].scale: is not a key of a state snapshot"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"imageView","image":{"released":"yes"}}}}"#, "elements.4.image.released: expected true or false"),
-    (#"{"version":1,"time":0,"elements":{"4":{"kind":"dialog","modalResult":"1"}}}"#, "elements.4.modalResult: expected a number"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"imageView","image":{"released":"yes"}}}}"#, "elements.4.image.released: expected true or false, found a string"),
+    (#"{"version":1,"time":0,"elements":{"4":{"kind":"dialog","modalResult":"1"}}}"#, "elements.4.modalResult: expected a number, found a string"),
   ])
   func strictErrors(_ text: String, _ expected: String) {
     #expect(readError(text) == expected)
@@ -176,9 +176,10 @@ struct SnapshotReaderTests {
 
   @Test("Not JSON at all")
   func notJSON() {
-    let message = readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"button"}"#)
-    #expect(message?.hasPrefix("not valid JSON") == true, "\(message ?? "nil")")
-    #expect(readError("")?.hasPrefix("not valid JSON") == true)
+    #expect(readError(#"{"version":1,"time":0,"elements":{"4":{"kind":"button"}"#) == "line 1, column 56: not valid JSON: the document ends where \",\" or \"}\" in an object should follow")
+    #expect(readError("") == "line 1, column 1: not valid JSON: the document ends where a value should follow")
+    #expect(readError("{\n  \"version\": 1,\n  \"time\": 0,\n}") == "line 3, column 12: not valid JSON: a trailing comma before \"}\" (JSON allows none)")
+    #expect(readError("\u{FEFF}{}") == "line 1, column 1: not valid JSON: the document starts with a UTF-8 byte order mark (EF BB BF); save it without one")
   }
 
   @Test("Snapshots are told from traces by their first key")

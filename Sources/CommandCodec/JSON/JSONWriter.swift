@@ -2,18 +2,18 @@
 extension Array where Element == UInt8 {
   /// Appends `string` as a JSON string: `"` and `\` escaped, control characters as `\b \f \n \r \t`
   /// or `\u00XX`, everything else (including non-ASCII) as its UTF-8 bytes.
-  mutating func writeJSONString(_ string: String) {
+  package mutating func writeJSONString(_ string: String) {
     RawWriter.appending(to: &self, bound: 6 * string.utf8.count + 2) { $0.jsonString(string) }
   }
 
   /// Appends a decimal integer.
-  mutating func writeJSONInt(_ value: Int64) {
+  package mutating func writeJSONInt(_ value: Int64) {
     RawWriter.appending(to: &self, bound: 20) { $0.jsonInt(value) }
   }
 
   /// Appends a finite double canonically: an integral value below 2^53 in magnitude as an integer
   /// (`1500`, `-0` for negative zero), anything else in Swift's shortest round-trip form (`12.5`, `1e-05`).
-  mutating func writeJSONNumber(_ value: Double) {
+  package mutating func writeJSONNumber(_ value: Double) {
     RawWriter.appending(to: &self, bound: 32) { $0.jsonNumber(value) }
   }
 

@@ -44,7 +44,7 @@ struct EngineReplayRun {
       let result = EngineReplay.run(recording: path, engine: command, newRecording: newRecording, timeout: timeout, transport: transport)
       results.append(result)
       switch result.status {
-      case .passed: output.writeLine("PASS  \(name) (\(String(format: "%.2f", result.seconds)) s)")
+      case .passed: output.writeLine("PASS  \(name) (\(Format.fixed(result.seconds, digits: 2)) s)")
       case .failed, .error:
         output.writeLine("FAIL  \(name): \(result.message)")
         if let report = result.report, !report.isEqual {

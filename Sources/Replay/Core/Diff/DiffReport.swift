@@ -108,7 +108,7 @@ public struct DiffReport: Sendable {
   }
 
   package static func place(_ record: Int?, _ time: Double) -> String {
-    (record.map { "record #\($0)" } ?? "the start") + " (\(TraceRecordFormatter.formatTime(time)))"
+    (record.map { "record #\($0)" } ?? "the start") + " (\(Format.time(milliseconds: time)))"
   }
 
   private func indent(_ text: String) -> String {

@@ -146,7 +146,7 @@ extension StateDiff {
       return String(decoding: text.bytes, as: UTF8.self)
     }
 
-    static func quoted(_ string: String) -> String { json { $0.string(string) } }
+    static func quoted(_ string: String) -> String { JSONText.quoted(string) }
 
     mutating func compareToasts() {
       let old = Dictionary(a.toasts.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })

@@ -25,7 +25,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     let place = commandIndex.map { "#\(recordIndex).\($0)" } ?? "#\(recordIndex)"
-    return "\(place) at \(TraceRecordFormatter.formatTime(time)): \(severity.rawValue) [\(rule.rawValue)] \(message)"
+    return "\(place) at \(Format.time(milliseconds: time)): \(severity.rawValue) [\(rule.rawValue)] \(message)"
   }
 }
 

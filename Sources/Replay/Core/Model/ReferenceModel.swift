@@ -168,7 +168,7 @@ public struct ReferenceModel: Sendable {
       if ran >= limit {
         let timers = state.timers.values.sorted { $0.id < $1.id }
         if let timer = timers.first {
-          return "timer \(timer.id) (owner \(timer.owner), every \(TraceRecordFormatter.formatNumber(timer.interval)) ms) keeps firing"
+          return "timer \(timer.id) (owner \(timer.owner), every \(Format.number(timer.interval)) ms) keeps firing"
             + (timers.count > 1 ? ", and \(timers.count - 1) more timer\(timers.count > 2 ? "s" : "")" : "")
         }
         return "the clock still has \(clock.pendingCount) scheduled items"

@@ -4,13 +4,13 @@ import CommandCodec
 public enum PlatformEmissionFormatter {
   /// `    12.000s  →engine  TimerEvent → 5 id=30` or `     8.412s  toast expired "Welcome"`.
   public static func line(for emission: PlatformEmission) -> String {
-    let time = TraceRecordFormatter.formatTime(emission.time)
+    let time = Format.time(milliseconds: emission.time)
     let padded = String(repeating: " ", count: max(0, 10 - time.count)) + time
     switch emission.kind {
     case .event(let target, let event):
       return padded + "  ←  " + TraceRecordFormatter.describe(event, target: target)
     case .toastExpired(let number, let text):
-      return padded + "  ·  toast \(number) expired \(TraceRecordFormatter.quote(text))"
+      return padded + "  ·  toast \(number) expired \(JSONText.quoted(text))"
     }
   }
 

@@ -19,12 +19,12 @@ import CommandCodec
 public enum StateTreeRenderer {
   public static func render(_ state: UIState) -> String {
     var lines: [String] = []
-    var title = state.application.map { "\($0.text.isEmpty ? "application" : TraceRecordFormatter.quote($0.text)) · application \($0.id)" } ?? "no application"
-    title += " · at \(TraceRecordFormatter.formatTime(state.time))"
+    var title = state.application.map { "\($0.text.isEmpty ? "application" : JSONText.quoted($0.text)) · application \($0.id)" } ?? "no application"
+    title += " · at \(Format.time(milliseconds: state.time))"
     if let record = state.lastRecordIndex { title += " after record #\(record)" }
     lines.append(title)
     for toast in state.toasts {
-      lines.append("toast  \(TraceRecordFormatter.quote(toast.text)) from \(toast.from), until \(TraceRecordFormatter.formatTime(toast.expiresAt))")
+      lines.append("toast  \(JSONText.quoted(toast.text)) from \(toast.from), until \(Format.time(milliseconds: toast.expiresAt))")
     }
     for dialog in state.modalStack.reversed() {
       if let element = state.elements[dialog] { lines.append("modal  " + describe(element, state: state)) }
@@ -44,21 +44,21 @@ public enum StateTreeRenderer {
       for id in detached { renderSubtree(id, depth: 1, state: state, lines: &lines, visited: &visited) }
     }
     for timer in state.timers.values.sorted(by: { $0.id < $1.id }) {
-      lines.append("timer  \(timer.id) every \(TraceRecordFormatter.formatNumber(timer.interval)) ms → \(timer.owner), fired \(timer.fireCount)×, next at \(TraceRecordFormatter.formatTime(timer.nextFire))")
+      lines.append("timer  \(timer.id) every \(Format.number(timer.interval)) ms → \(timer.owner), fired \(timer.fireCount)×, next at \(Format.time(milliseconds: timer.nextFire))")
     }
     let preferences = state.preferences
     if !preferences.committed.isEmpty {
-      let items = preferences.committed.sorted { $0.key < $1.key }.map { "\($0.key)=\(TraceRecordFormatter.quote($0.value))" }
+      let items = preferences.committed.sorted { $0.key < $1.key }.map { "\($0.key)=\(JSONText.quoted($0.value))" }
       lines.append("preferences  " + items.joined(separator: " "))
     }
     if preferences.hasPendingChanges {
-      var items = preferences.pendingUpdates.sorted { $0.key < $1.key }.map { "\($0.key)=\(TraceRecordFormatter.quote($0.value))" }
+      var items = preferences.pendingUpdates.sorted { $0.key < $1.key }.map { "\($0.key)=\(JSONText.quoted($0.value))" }
       items += preferences.pendingDeletions.sorted().map { "-\($0)" }
       lines.append("pending preferences (not committed)  " + items.joined(separator: " "))
     }
     if state.networkActivity { lines.append("network activity indicator on") }
     for request in state.requests.suffix(10) {
-      lines.append("request  \(request.kind.rawValue)\(request.text.isEmpty ? "" : " " + TraceRecordFormatter.quote(request.text)) from \(request.from) at \(TraceRecordFormatter.formatTime(request.time))")
+      lines.append("request  \(request.kind.rawValue)\(request.text.isEmpty ? "" : " " + JSONText.quoted(request.text)) from \(request.from) at \(Format.time(milliseconds: request.time))")
     }
     if state.hasQuit { lines.append("the application quit") }
     return lines.joined(separator: "\n") + "\n"
@@ -78,9 +78,9 @@ public enum StateTreeRenderer {
       // Terminals and CI logs are no place for passwords; the JSON snapshot keeps the text.
       if !element.text.isEmpty { parts.append(String(repeating: "•", count: element.text.count)) }
     } else if !element.text.isEmpty {
-      parts.append(TraceRecordFormatter.quote(element.text))
+      parts.append(JSONText.quoted(element.text))
     }
-    if !element.secondaryText.isEmpty { parts.append("/ " + TraceRecordFormatter.quote(element.secondaryText)) }
+    if !element.secondaryText.isEmpty { parts.append("/ " + JSONText.quoted(element.secondaryText)) }
     switch element.kind {
     case .linearLayout: parts.append(element.isHorizontal ? "horizontal" : "vertical")
     case .switch, .checkbox: parts.append(element.value != 0 ? "on" : "off")
@@ -92,12 +92,12 @@ public enum StateTreeRenderer {
     default: if element.value != 0 { parts.append("value \(element.value)") }
     }
     if element.isPassword { parts.append("[password]") }
-    if let error = element.error { parts.append("[error \(TraceRecordFormatter.quote(error))]") }
+    if let error = element.error { parts.append("[error \(JSONText.quoted(error))]") }
     if !element.isVisible { parts.append("[hidden]") }
     if !element.options.isEmpty {
-      parts.append("options " + element.options.map { "\($0.id):\(TraceRecordFormatter.quote($0.label))" }.joined(separator: " "))
+      parts.append("options " + element.options.map { "\($0.id):\(JSONText.quoted($0.label))" }.joined(separator: " "))
     }
-    if !element.links.isEmpty { parts.append("links " + element.links.map(TraceRecordFormatter.quote).joined(separator: " ")) }
+    if !element.links.isEmpty { parts.append("links " + element.links.map(JSONText.quoted).joined(separator: " ")) }
     if let list = element.list, !list.isEmpty {
       let rows = Set(list.cells.keys.map { ($0.sheet, $0.row) }.map { "\($0.0):\($0.1)" }).count
       parts.append("list \(list.columns.count) columns, \(list.sheets.count) sheets, \(rows) rows")
@@ -106,7 +106,7 @@ public enum StateTreeRenderer {
       if let requested = image.requestedURL {
         parts.append(requested.isEmpty ? "image requested without URL" : "image \(requested)")
       } else if let file = image.file {
-        parts.append("image file \(TraceRecordFormatter.quote(file))")
+        parts.append("image file \(JSONText.quoted(file))")
       }
       if image.sources.count > 1 { parts.append("(\(image.sources.count) sizes)") }
     }

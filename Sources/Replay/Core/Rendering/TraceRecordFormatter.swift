@@ -13,7 +13,7 @@ import CommandCodec
 public enum TraceRecordFormatter {
   /// The lines for `record`, the `index`-th record of its trace.
   public static func lines(for record: TraceRecord, index: Int) -> [String] {
-    let time = formatTime(record.time)
+    let time = Format.time(milliseconds: record.time)
     switch record.body {
     case .batch(let commands):
       if commands.isEmpty { return [row("#\(index)", time, "→", "(empty batch)")] }
@@ -26,7 +26,7 @@ public enum TraceRecordFormatter {
     case .modalResult(let dialog, let value):
       return [row("#\(index)", time, "←", "modal result \(value) for dialog \(dialog)")]
     case .marker(let label, let detail):
-      return [row("#\(index)", time, "·", "marker \(quote(label))" + (detail.isEmpty ? "" : " — \(detail)"))]
+      return [row("#\(index)", time, "·", "marker \(JSONText.quoted(label))" + (detail.isEmpty ? "" : " — \(detail)"))]
     }
   }
 
@@ -40,7 +40,7 @@ public enum TraceRecordFormatter {
     if let creator = header.creator { parts.append("by \(creator)") }
     if let viewport = header.viewport {
       var text = "viewport \(viewport.width)×\(viewport.height)"
-      if viewport.scale != 0 { text += " @\(formatNumber(viewport.scale))x" }
+      if viewport.scale != 0 { text += " @\(Format.number(viewport.scale))x" }
       parts.append(text)
     }
     if !header.preferences.isEmpty {
@@ -53,16 +53,6 @@ public enum TraceRecordFormatter {
     pad(index, 8) + leftPad(time, 10) + "  " + arrow + "  " + text
   }
 
-  /// A record time in seconds: `1.500s`, or with more digits when the milliseconds have a fraction.
-  public static func formatTime(_ milliseconds: Double) -> String {
-    if milliseconds == milliseconds.rounded(.towardZero) && milliseconds < 9e15 {
-      let whole = Int64(milliseconds)
-      let fraction = String(whole % 1000)
-      return "\(whole / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + "s"
-    }
-    return formatNumber(milliseconds / 1000) + "s"
-  }
-
   /// A command with its non-default fields; SET_STYLE reads as `[SELECTOR] key="value"`.
   public static func describe(_ command: Command) -> String {
     var parts = [command.type.name]
@@ -73,13 +63,13 @@ public enum TraceRecordFormatter {
       if command.value != StyleSelector.normal.rawValue {
         parts.append(StyleSelector(rawValue: command.value)?.name ?? "selector=\(command.value)")
       }
-      parts.append("\(command.textValue)=\(quote(command.textValue2))")
+      parts.append("\(command.textValue)=\(JSONText.quoted(command.textValue2))")
     } else {
       if command.value != 0 { parts.append("value=\(command.value)") }
-      if !command.textValue.isEmpty { parts.append("text=\(quote(command.textValue))") }
-      if !command.textValue2.isEmpty { parts.append("text2=\(quote(command.textValue2))") }
+      if !command.textValue.isEmpty { parts.append("text=\(JSONText.quoted(command.textValue))") }
+      if !command.textValue2.isEmpty { parts.append("text2=\(JSONText.quoted(command.textValue2))") }
     }
-    if !command.key.isEmpty { parts.append("key=\(quote(command.key))") }
+    if !command.key.isEmpty { parts.append("key=\(JSONText.quoted(command.key))") }
     if command.row != 0 { parts.append("row=\(command.row)") }
     if command.column != 0 { parts.append("column=\(command.column)") }
     if command.sheet != 0 { parts.append("sheet=\(command.sheet)") }
@@ -99,31 +89,6 @@ public enum TraceRecordFormatter {
     return parts.joined(separator: " ")
   }
 
-  /// A string in double quotes with JSON escapes, so control characters stay visible.
-  public static func quote(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    bytes.append(UInt8(ascii: "\""))
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): bytes += Array("\\\"".utf8)
-      case UInt8(ascii: "\\"): bytes += Array("\\\\".utf8)
-      case 0x0A: bytes += Array("\\n".utf8)
-      case 0x0D: bytes += Array("\\r".utf8)
-      case 0x09: bytes += Array("\\t".utf8)
-      case 0..<0x20, 0x7F:
-        let hex = Array("0123456789abcdef".utf8)
-        bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-      default: bytes.append(byte)
-      }
-    }
-    bytes.append(UInt8(ascii: "\""))
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  static func formatNumber(_ value: Double) -> String {
-    value == value.rounded(.towardZero) && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
-  }
-
   private static func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
   }
@@ -141,10 +106,10 @@ private struct FieldDescriber: EventFieldMapper {
   mutating func map(_ name: StaticString, _ value: inout Int64) { if value != 0 { parts.append("\(name)=\(value)") } }
   mutating func map(_ name: StaticString, _ value: inout Bool) { if value { parts.append("\(name)") } }
   mutating func map(_ name: StaticString, _ value: inout Double) {
-    if value.bitPattern != 0 { parts.append("\(name)=\(TraceRecordFormatter.formatNumber(value))") }
+    if value.bitPattern != 0 { parts.append("\(name)=\(Format.number(value))") }
   }
   mutating func map(_ name: StaticString, _ value: inout String) {
-    if !value.isEmpty { parts.append("\(name)=\(TraceRecordFormatter.quote(value))") }
+    if !value.isEmpty { parts.append("\(name)=\(JSONText.quoted(value))") }
   }
   mutating func map(_ name: StaticString, _ value: inout [UInt8]) { if !value.isEmpty { parts.append("\(name)=<\(value.count) bytes>") } }
 }

@@ -38,7 +38,7 @@ public enum ReplayPoint: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .end: return "end"
     case .record(let index): return "#\(index)"
-    case .time(let ms): return TraceRecordFormatter.formatTime(ms)
+    case .time(let ms): return Format.time(milliseconds: ms)
     }
   }
 }

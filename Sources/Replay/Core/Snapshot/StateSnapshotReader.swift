@@ -1,5 +1,4 @@
 import CommandCodec
-import Foundation
 
 /// Reads a canonical state snapshot (docs/STATE_FORMAT.md) back into a ``UIState``, so that
 /// `cmdtool diff` can compare saved snapshots with each other or with replayed traces.
@@ -25,11 +24,11 @@ public enum StateSnapshotReader {
 
   /// The state a snapshot describes.
   public static func read(_ bytes: [UInt8]) throws(Failure) -> UIState {
-    let object: Any
+    let object: JSONValue
     do {
-      object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+      object = try JSONValue.parse(bytes)
     } catch {
-      throw Failure(place: "", message: "not valid JSON: \(error.localizedDescription)")
+      throw Failure(place: error.location.description, message: "not valid JSON: \(error.message)")
     }
     var reader = Reader()
     return try reader.state(object)
@@ -38,62 +37,66 @@ public enum StateSnapshotReader {
   private struct Reader {
     func fail(_ place: String, _ message: String) -> Failure { Failure(place: place, message: message) }
 
-    func object(_ value: Any?, _ place: String) throws(Failure) -> [String: Any] {
-      guard let object = value as? [String: Any] else { throw fail(place, "expected an object") }
+    func expected(_ what: String, _ value: JSONValue?, _ place: String) -> Failure {
+      fail(place, value == nil ? "expected \(what); the key is missing" : "expected \(what), found \(value!.kindDescription)")
+    }
+
+    func object(_ value: JSONValue?, _ place: String) throws(Failure) -> [String: JSONValue] {
+      guard case .object(let object) = value else { throw expected("an object", value, place) }
       return object
     }
 
-    func array(_ value: Any?, _ place: String) throws(Failure) -> [Any] {
-      guard let array = value as? [Any] else { throw fail(place, "expected an array") }
+    func array(_ value: JSONValue?, _ place: String) throws(Failure) -> [JSONValue] {
+      guard case .array(let array) = value else { throw expected("an array", value, place) }
       return array
     }
 
-    func string(_ value: Any?, _ place: String) throws(Failure) -> String {
-      guard let string = value as? String else { throw fail(place, "expected a string") }
+    func string(_ value: JSONValue?, _ place: String) throws(Failure) -> String {
+      guard case .string(let string) = value else { throw expected("a string", value, place) }
       return string
     }
 
-    func number(_ value: Any?, _ place: String) throws(Failure) -> Double {
-      guard let number = value as? NSNumber, !isBoolean(number) else { throw fail(place, "expected a number") }
-      return number.doubleValue
+    func number(_ value: JSONValue?, _ place: String) throws(Failure) -> Double {
+      guard case .number(let number) = value else { throw expected("a number", value, place) }
+      return number
     }
 
-    func int<T: FixedWidthInteger>(_ value: Any?, _ place: String, as type: T.Type = T.self) throws(Failure) -> T {
+    func int<T: FixedWidthInteger>(_ value: JSONValue?, _ place: String, as type: T.Type = T.self) throws(Failure) -> T {
       let double = try number(value, place)
       guard let exact = T(exactly: double) else { throw fail(place, "expected an integer that fits \(T.self)") }
       return exact
     }
 
-    func bool(_ value: Any?, _ place: String) throws(Failure) -> Bool {
-      guard let number = value as? NSNumber, isBoolean(number) else { throw fail(place, "expected true or false") }
-      return number.boolValue
+    func bool(_ value: JSONValue?, _ place: String) throws(Failure) -> Bool {
+      guard case .bool(let bool) = value else { throw expected("true or false", value, place) }
+      return bool
     }
 
-    func ids(_ value: Any?, _ place: String) throws(Failure) -> [Int32] {
+    func ids(_ value: JSONValue?, _ place: String) throws(Failure) -> [Int32] {
       var result: [Int32] = []
       for (index, item) in try array(value, place).enumerated() { result.append(try int(item, "\(place)[\(index)]")) }
       return result
     }
 
-    func strings(_ value: Any?, _ place: String) throws(Failure) -> [String] {
+    func strings(_ value: JSONValue?, _ place: String) throws(Failure) -> [String] {
       var result: [String] = []
       for (index, item) in try array(value, place).enumerated() { result.append(try string(item, "\(place)[\(index)]")) }
       return result
     }
 
-    func stringMap(_ value: Any?, _ place: String) throws(Failure) -> [String: String] {
+    func stringMap(_ value: JSONValue?, _ place: String) throws(Failure) -> [String: String] {
       var result: [String: String] = [:]
       for (key, item) in try object(value, place) { result[key] = try string(item, "\(place).\(key)") }
       return result
     }
 
-    func noOthers(_ object: [String: Any], _ known: Set<String>, _ place: String) throws(Failure) {
+    func noOthers(_ object: [String: JSONValue], _ known: Set<String>, _ place: String) throws(Failure) {
       if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
         throw fail(place.isEmpty ? unknown : "\(place).\(unknown)", "is not a key of a state snapshot")
       }
     }
 
-    mutating func state(_ value: Any) throws(Failure) -> UIState {
+    mutating func state(_ value: JSONValue) throws(Failure) -> UIState {
       let top = try object(value, "")
       try noOthers(top, ["version", "time", "record", "application", "activeView", "history", "navigation", "modals", "toasts", "timers", "preferences", "networkActivity", "quit", "requests", "detached", "elements"], "")
       let version: Int = try int(top["version"], "version")
@@ -104,7 +107,7 @@ public enum StateSnapshotReader {
       if let preferences = top["preferences"] {
         let p = try object(preferences, "preferences")
         try noOthers(p, ["committed", "pendingUpdates", "pendingDeletions"], "preferences")
-        committed = try stringMap(p["committed"] ?? [String: Any](), "preferences.committed")
+        committed = try stringMap(p["committed"] ?? JSONValue.object([:]), "preferences.committed")
         if let updates = p["pendingUpdates"] { pendingUpdates = try stringMap(updates, "preferences.pendingUpdates") }
         if let deletions = p["pendingDeletions"] { pendingDeletions = try strings(deletions, "preferences.pendingDeletions") }
       }
@@ -166,7 +169,7 @@ public enum StateSnapshotReader {
       return state
     }
 
-    func element(_ id: Int32, _ value: Any, _ place: String) throws(Failure) -> Element {
+    func element(_ id: Int32, _ value: JSONValue, _ place: String) throws(Failure) -> Element {
       let e = try object(value, place)
       try noOthers(e, ["kind", "parent", "children", "text", "secondaryText", "value", "count", "hidden", "error", "flags", "styles", "options", "links", "list", "image", "stopped", "modalResult"], place)
       let kindName = try string(e["kind"], place + ".kind")
@@ -208,7 +211,7 @@ public enum StateSnapshotReader {
       return element
     }
 
-    func list(_ value: Any, _ place: String) throws(Failure) -> ListContent {
+    func list(_ value: JSONValue, _ place: String) throws(Failure) -> ListContent {
       let l = try object(value, place)
       try noOthers(l, ["columns", "sheets", "rowCounts", "cells"], place)
       var list = ListContent()
@@ -237,7 +240,7 @@ public enum StateSnapshotReader {
       return list
     }
 
-    func image(_ value: Any, _ place: String) throws(Failure) -> ImageState {
+    func image(_ value: JSONValue, _ place: String) throws(Failure) -> ImageState {
       let i = try object(value, place)
       try noOthers(i, ["sources", "file", "requested", "requestedWidth", "released"], place)
       var image = ImageState()
@@ -255,10 +258,4 @@ public enum StateSnapshotReader {
       return image
     }
   }
-}
-
-/// Whether an NSNumber holds a boolean: JSONSerialization gives both as NSNumber, and `is Bool`
-/// is true for the number 1 too. Booleans are the ones of Objective-C type `c` (char).
-private func isBoolean(_ number: NSNumber) -> Bool {
-  String(cString: number.objCType) == "c"
 }

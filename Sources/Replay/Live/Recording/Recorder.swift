@@ -175,11 +175,11 @@ public final class Recorder {
       let now = EngineProcess.now()
       if now >= cap {
         let records = outcome.recordsWritten - recordsBefore
-        throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.maxWait)) (--max-wait): it kept writing (\(records) records) but cmdtool was waiting for \(what)\(afterSending)")
+        throw Stop(message: "the engine did not answer within \(Format.seconds(configuration.maxWait)) (--max-wait): it kept writing (\(records) records) but cmdtool was waiting for \(what)\(afterSending)")
       }
       let silenceEnds = lastHeard + configuration.timeout * 1000
       if now >= silenceEnds {
-        throw Stop(message: "the engine did not answer within \(Self.seconds(configuration.timeout)): cmdtool was waiting for \(what)\(afterSending)")
+        throw Stop(message: "the engine did not answer within \(Format.seconds(configuration.timeout)): cmdtool was waiting for \(what)\(afterSending)")
       }
       switch try readEngine(timeout: Int((min(silenceEnds, cap) - now).rounded(.up))) {
       case .data:
@@ -288,9 +288,6 @@ public final class Recorder {
     } ?? "a record"
   }
 
-  static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
-  }
 
   /// Lets the engine finish what it was given: a sync round trip on the virtual clock (again
   /// while the platform has events of its own to forward), quiet time on the wall clock.
@@ -348,7 +345,7 @@ public final class Recorder {
       while let deadline = model.nextDeadline, deadline <= step.time {
         now = max(now, deadline)
         model.advance(to: deadline)
-        if forwarded < model.emissions.count { try settle(after: "the platform's clock at \(TraceRecordFormatter.formatTime(deadline))") }
+        if forwarded < model.emissions.count { try settle(after: "the platform's clock at \(Format.time(milliseconds: deadline))") }
       }
       now = max(now, step.time)
       model.advance(to: now)
@@ -386,7 +383,7 @@ public final class Recorder {
     let time = currentTime()
     func target(_ selector: ElementSelector) throws -> Int32 {
       guard let id = selector.resolve(in: model.state) else {
-        throw Stop(message: "script line \(step.line): \(selector) matches no element at \(TraceRecordFormatter.formatTime(time))", scriptFailed: true)
+        throw Stop(message: "script line \(step.line): \(selector) matches no element at \(Format.time(milliseconds: time))", scriptFailed: true)
       }
       return id
     }
@@ -411,7 +408,7 @@ public final class Recorder {
     case .choose(let selector, let option):
       let id = try target(selector)
       guard model.state.modalStack.contains(id) else {
-        throw Stop(message: "script line \(step.line): \(selector) is not an open dialog or action sheet at \(TraceRecordFormatter.formatTime(time))", scriptFailed: true)
+        throw Stop(message: "script line \(step.line): \(selector) is not an open dialog or action sheet at \(Format.time(milliseconds: time))", scriptFailed: true)
       }
       return [TraceRecord(time: time, .modalResult(dialog: id, value: option))]
     case .marker(let label):

@@ -1,5 +1,4 @@
 import ReplayCore
-import Foundation
 
 /// Reports of replaying many recordings against an engine: JUnit XML for CI systems, JSON for tools.
 public enum ReplayReports {
@@ -12,7 +11,7 @@ public enum ReplayReports {
     xml += #"<testsuites name="\#(escape(suite))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(format(total))">"# + "\n"
     xml += #"  <testsuite name="\#(escape(suite))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(format(total))">"# + "\n"
     for result in results {
-      let name = (result.trace as NSString).lastPathComponent
+      let name = result.trace.split(separator: "/").last.map(String.init) ?? result.trace
       xml += #"    <testcase classname="\#(escape(suite))" name="\#(escape(name))" file="\#(escape(result.trace))" time="\#(format(result.seconds))""#
       switch result.status {
       case .passed:
@@ -60,10 +59,7 @@ public enum ReplayReports {
     return out
   }
 
-  static func quote(_ text: String) -> String {
-    let data = (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("\"\"".utf8)
-    return String(decoding: data, as: UTF8.self)
-  }
+  static func quote(_ text: String) -> String { JSONText.quoted(text) }
 
-  static func format(_ seconds: Double) -> String { String(format: "%.3f", seconds) }
+  static func format(_ seconds: Double) -> String { Format.fixed(seconds, digits: 3) }
 }

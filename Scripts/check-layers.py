@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Checks the folder layering inside Replay's targets (docs/ARCHITECTURE.md).
+
+The compiler already keeps ReplayCore from reaching ReplayLive (separate targets). Inside a
+target, folders are layers: a file in one folder may name only the top-level types of the
+folders its rule allows. A violation prints the file, line and type, and fails the build.
+"""
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent / "Sources" / "Replay"
+
+# folder -> the folders whose types it may name (its own always). Text is allowed everywhere.
+RULES = {
+    "Core": {
+        "Text": [],
+        "IO": [],
+        "Trace": ["IO"],
+        "Clock": [],
+        "Model": ["Clock"],
+        "Snapshot": ["Model"],
+        "Rendering": ["Model", "Trace"],
+        "Replayer": ["Trace", "Model", "Snapshot", "Rendering", "Clock", "IO"],
+        "Diff": ["Model", "Snapshot", "Rendering", "Replayer", "Trace", "IO", "Clock"],
+        "Generation": ["Model", "Clock"],
+    },
+    "Live": {
+        "Text": [],
+        "Files": [],
+        "Transport": [],
+        "Process": ["Transport", "Files"],
+        "Script": [],
+        "Session": ["Transport", "Process", "Script"],
+        "Recording": ["Transport", "Process", "Script", "Session", "Files"],
+        "Rerun": ["Transport", "Process", "Script", "Session", "Recording", "Files"],
+    },
+}
+
+DECLARATION = re.compile(
+    r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*"
+    r"(?:struct|enum|class|protocol|typealias|actor)\s+([A-Z]\w*)"
+)
+
+
+def code_lines(path):
+    """The file's lines with // comments removed (doc comments may name any type)."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        stripped = re.sub(r'"(?:\\.|[^"\\])*"', '""', line)  # string literals cannot hide a //
+        yield number, stripped.split("//", 1)[0]
+
+
+def main():
+    failures = []
+    for target, rules in RULES.items():
+        base = ROOT / target
+        folders = sorted(p.name for p in base.iterdir() if p.is_dir())
+        unknown = [f for f in folders if f not in rules]
+        for folder in unknown:
+            failures.append(f"{base / folder}: a folder without a layering rule; add it to Scripts/check-layers.py")
+        types = {}
+        for folder in folders:
+            for path in (base / folder).rglob("*.swift"):
+                for _, line in code_lines(path):
+                    match = DECLARATION.match(line)
+                    if match:
+                        types.setdefault(match.group(1), folder)
+        for folder in folders:
+            allowed = set(rules.get(folder, [])) | {folder, "Text"}
+            for path in sorted((base / folder).rglob("*.swift")):
+                for number, line in code_lines(path):
+                    for word in set(re.findall(r"(?<![.\w])[A-Z]\w*\b", line)):
+                        owner = types.get(word)
+                        if owner and owner not in allowed:
+                            failures.append(f"{path.relative_to(ROOT.parent.parent)}:{number}: {folder}/ names {word} from {owner}/, which its layer may not use")
+    for failure in failures:
+        print(failure)
+    if failures:
+        print(f"{len(failures)} layering violation(s); the rules are in Scripts/check-layers.py and docs/ARCHITECTURE.md")
+        return 1
+    print("layers: every folder names only the layers below it")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
