@@ -11,7 +11,7 @@ struct Record: ParsableCommand {
       event script, and records everything that crosses the wire, both ways, with times \
       (docs/WIRE.md describes what the engine must do).
 
-        cmdtool record --out session.jsonl --script traces/login.script.jsonl -- .build/debug/example-engine
+        cmdtool record --out session.jsonl --script traces/example.script.jsonl -- .build/debug/example-engine
 
       The script is JSON Lines of timed steps, elements named by id or by a selector on the \
       current state (ids change between engine builds):
