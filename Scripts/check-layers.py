@@ -26,14 +26,12 @@ RULES = {
         "Generation": ["Model", "Clock"],
     },
     "Live": {
-        "Text": [],
-        "Files": [],
         "Transport": [],
-        "Process": ["Transport", "Files"],
+        "Process": ["Transport"],
         "Script": [],
         "Session": ["Transport", "Process", "Script"],
-        "Recording": ["Transport", "Process", "Script", "Session", "Files"],
-        "Rerun": ["Transport", "Process", "Script", "Session", "Recording", "Files"],
+        "Recording": ["Transport", "Process", "Script", "Session"],
+        "Rerun": ["Transport", "Process", "Script", "Session", "Recording"],
     },
 }
 

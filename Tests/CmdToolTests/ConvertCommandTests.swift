@@ -33,11 +33,36 @@ import Testing
     let result = try CommandRunner.run(["convert", cut.path, out])
     #expect(result.status == 2)
     #expect(result.stderr.contains("the input ends inside a record"))
-    #expect(result.stderr.contains("wrote the 27 whole records before the error"))
-    let written = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(result.stderr.contains("wrote the 27 whole records before the error to \(out).partial; \(out) is unchanged"))
+    // Nothing was there before, and nothing is now: the partial output is beside it.
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let written = try String(contentsOfFile: out + ".partial", encoding: .utf8)
     let original = try String(contentsOfFile: CommandRunner.path("traces/login.jsonl"), encoding: .utf8)
     let originalLines = original.split(separator: "\n")
     #expect(written.split(separator: "\n") == Array(originalLines.dropLast()))
+  }
+
+  @Test func aFailedConversionLeavesThePreviousOutputByteIdentical() throws {
+    let dir = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("login.cmdtrace").path
+    #expect(try CommandRunner.run(["convert", CommandRunner.path("traces/login.jsonl"), out]).status == 0)
+    let good = try Data(contentsOf: URL(fileURLWithPath: out))
+    let bad = dir.appendingPathComponent("bad.jsonl")
+    let lines = try String(contentsOfFile: CommandRunner.path("traces/login.jsonl"), encoding: .utf8).split(separator: "\n")
+    try (lines.prefix(10).joined(separator: "\n") + "\n{\"t\":99999,\"batch\":[{\"type\":\"CREATE_BUTON\"}]}\n").write(to: bad, atomically: true, encoding: .utf8)
+    let result = try CommandRunner.run(["convert", bad.path, out])
+    #expect(result.status == 2, "\(result)")
+    #expect(result.stderr.contains("unknown command type \"CREATE_BUTON\""), "\(result)")
+    #expect(result.stderr.contains("before the error to \(out).partial; \(out) is unchanged"), "\(result)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == good)
+    // The partial output reads back: the 9 whole records before the bad line.
+    let show = try CommandRunner.run(["show", out + ".partial"])
+    #expect(show.status == 0, "\(show)")
+    // A later good conversion replaces the file and leaves no partial output behind.
+    #expect(try CommandRunner.run(["convert", CommandRunner.path("traces/list.jsonl"), out]).status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) != good)
+    #expect(!FileManager.default.fileExists(atPath: out + ".partial"))
   }
 
   @Test func toStandardOutputNeedsAFormat() throws {

@@ -54,11 +54,12 @@ import Testing
     #expect(run.status == 1, "\(run)")
     let firstLine = run.stdout.split(separator: "\n").first.map(String.init) ?? ""
     #expect(firstLine.hasPrefix("FAIL  example.jsonl: "), "\(run)")
-    // The first divergence: record #1, the login form, where the button says "Sign in".
-    #expect(firstLine.contains("the runs differ after record #1 (0.000s) of the recording and record #1 (0.000s) of the new run"), "\(run)")
+    // The first divergence: record #2 (after the session marker), the login form, where the
+    // button says "Sign in".
+    #expect(firstLine.contains("the runs differ after record #2 (0.000s) of the recording and record #2 (0.000s) of the new run"), "\(run)")
     #expect(firstLine.contains(#"button 7 · text: "Log in" → "Sign in""#), "\(run)")
-    #expect(run.stdout.contains(#"A #1.14       0.000s  →  CREATE_BUTTON id=3 child=7 text="Log in""#), "\(run)")
-    #expect(run.stdout.contains(#"B #1.14       0.000s  →  CREATE_BUTTON id=3 child=7 text="Sign in""#), "\(run)")
+    #expect(run.stdout.contains(#"A #2.14       0.000s  →  CREATE_BUTTON id=3 child=7 text="Log in""#), "\(run)")
+    #expect(run.stdout.contains(#"B #2.14       0.000s  →  CREATE_BUTTON id=3 child=7 text="Sign in""#), "\(run)")
     // The script could not go on (the selector names the old label), and says so.
     #expect(firstLine.contains(#"the new run: script line 2: button "Log in" matches no element"#), "\(run)")
     #expect(run.stdout.contains("new recording: \(scratch.path("new/example.jsonl"))"), "\(run)")
@@ -69,14 +70,14 @@ import Testing
   }
 
   @Test func aDifferenceLaterInTheSessionIsFoundAtItsRecord() throws {
-    // The recording says the toast greets "bob": the engine's greeting (record #14) differs.
+    // The recording says the toast greets "bob": the engine's greeting (record #15) differs.
     let scratch = try Scratch()
     defer { scratch.remove() }
     let text = try String(contentsOfFile: Example.recording, encoding: .utf8).replacingOccurrences(of: "Welcome, alice!", with: "Welcome, bob!")
     let path = try scratch.write("tampered.jsonl", text)
     let run = try replay(Built.engineCommand(), [path], in: scratch)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stdout.contains("FAIL  tampered.jsonl: the runs differ after record #14 (2.400s) of the recording and record #14 (2.400s) of the new run"), "\(run)")
+    #expect(run.stdout.contains("FAIL  tampered.jsonl: the runs differ after record #15 (2.400s) of the recording and record #15 (2.400s) of the new run"), "\(run)")
     #expect(run.stdout.contains(#"toast 1 · text: "Welcome, bob!" → "Welcome, alice!""#), "\(run)")
   }
 
@@ -144,7 +145,7 @@ import Testing
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.contains("FAIL  missing.jsonl: the recording \(missing) is missing"), "\(run)")
     #expect(run.stdout.contains("cmdtool record --out \(missing) --script SCRIPT -- ENGINE"), "\(run)")
-    #expect(run.stdout.contains("CMDTOOL_RERECORD=1"), "\(run)")
+    #expect(run.stdout.contains("or run with --record missing"), "\(run)")
     // --ci never records, not even from a script beside it.
     #expect(!FileManager.default.fileExists(atPath: missing))
   }
@@ -153,11 +154,15 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let path = try copyExample(in: scratch)
-    for (arguments, environment) in [(["--ci", "--rerecord", path], [String: String?]()), (["--ci", path], ["CMDTOOL_RERECORD": "1"])] {
-      let run = try replay(Built.engineCommand(), arguments, in: scratch, environment: environment)
-      #expect(run.status != 0, "\(run)")
-      #expect(run.stderr.contains("--ci never records"), "\(run)")
+    for arguments in [["--ci", "--rerecord", path], ["--record", "all", "--ci", path]] {
+      let run = try replay(Built.engineCommand(), arguments, in: scratch)
+      #expect(run.status == 64, "\(run)")
+      #expect(run.stderr.contains("--ci"), "\(run)")
     }
+    // A flag beats the environment: --ci compares, whatever CMDTOOL_RERECORD says.
+    let run = try replay(Built.engineCommand("--variant changed"), ["--ci", path], in: scratch, environment: ["CMDTOOL_RERECORD": "1"])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout.contains("FAIL  example.jsonl: "), "\(run)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: Example.recording)))
   }
 
@@ -181,11 +186,13 @@ import Testing
     let path = try copyExample(to: "changed.jsonl", in: scratch)
     let run = try replay(Built.engineCommand("--variant changed"), [path], in: scratch, environment: ["CMDTOOL_RERECORD": "1"])
     // Re-recorded from its own script against the changed engine: the old selector fails the
-    // recording, which is reported, and the recording now holds the changed engine's output.
+    // new recording, which is reported; the recording stays as it was, the failed one beside it.
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.contains("FAIL  changed.jsonl: script line 2: button \"Log in\" matches no element"), "\(run)")
-    let recording = try Recording(path)
-    #expect(recording.commands.contains { $0.type == .createButton && $0.textValue == "Sign in" })
+    #expect(run.stdout.contains("the new recording is at \(path).partial; \(path) is unchanged"), "\(run)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: Example.recording)))
+    let failed = try Recording(path + ".partial")
+    #expect(failed.commands.contains { $0.type == .createButton && $0.textValue == "Sign in" })
   }
 
   @Test func aMissingRecordingIsRecordedFromTheScriptBesideIt() throws {
@@ -258,7 +265,7 @@ import Testing
     #expect(xml.testcases == ["example.jsonl", "tampered.jsonl"])
     #expect(xml.failures.count == 1)
     #expect(xml.failures.first?.testcase == "tampered.jsonl")
-    #expect(xml.failures.first?.message.contains("the runs differ after record #14") == true)
+    #expect(xml.failures.first?.message.contains("the runs differ after record #15") == true)
     #expect(xml.failures.first?.text.contains("CREATE_TOAST id=7 text=\"Welcome, bob!\"") == true)
 
     // JSON: the counts and one result per recording.
@@ -270,7 +277,7 @@ import Testing
     let results = try #require(report["results"] as? [[String: Any]])
     #expect(results.map { $0["status"] as? String } == ["passed", "failed"])
     #expect(results.map { ($0["trace"] as? String).map { ($0 as NSString).lastPathComponent } } == ["example.jsonl", "tampered.jsonl"])
-    #expect((results[1]["message"] as? String)?.contains("record #14") == true)
+    #expect((results[1]["message"] as? String)?.contains("record #15") == true)
     #expect(((results[1]["report"] as? [String: Any])?["equal"] as? Bool) == false)
     #expect(((results[0]["report"] as? [String: Any])?["equal"] as? Bool) == true)
   }

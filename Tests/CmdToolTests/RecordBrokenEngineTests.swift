@@ -16,7 +16,11 @@ import Testing
     #expect(!run.timedOut, "cmdtool did not finish: \(run)", sourceLocation: sourceLocation)
     #expect(engine.pid != nil, "the engine did not start", sourceLocation: sourceLocation)
     #expect(!engine.isAlive, "the engine (pid \(engine.pid ?? 0)) outlived cmdtool", sourceLocation: sourceLocation)
-    let recording = try Recording(scratch.path(name))
+    // A failed session never takes the output's place: its recording is OUT.partial.
+    let path = run.status == 0 ? scratch.path(name) : scratch.path(name) + ".partial"
+    #expect(FileManager.default.fileExists(atPath: scratch.path(name)) == (run.status == 0), sourceLocation: sourceLocation)
+    if run.status != 0 { #expect(run.stderr.contains("to \(path)"), "\(run)", sourceLocation: sourceLocation) }
+    let recording = try Recording(path)
     // Every recording reads back whole: the problem is in its markers, not its bytes.
     #expect(recording.trace.error == nil, "the recording does not read back: \(String(describing: recording.trace.error))", sourceLocation: sourceLocation)
     #expect(recording.header?.creator == "cmdtool record of example-engine 1.0", sourceLocation: sourceLocation)
@@ -29,18 +33,19 @@ import Testing
     #expect(show.status == 0, "\(show)", sourceLocation: sourceLocation)
   }
 
-  /// The records of the start-up every engine writes before misbehaving: the application, the
-  /// login form, its visibility and the ready marker.
+  /// The records of the start-up every engine writes before misbehaving, after the recording's
+  /// session marker: the application, the login form, its visibility and the ready marker.
   private func expectStartUp(_ recording: Recording, sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(recording.records.count >= 4, sourceLocation: sourceLocation)
-    guard recording.records.count >= 4 else { return }
-    #expect(recording.records[0].body == .batch([Command(.createApplication, childInternalId: 1, textValue: "Example")]), sourceLocation: sourceLocation)
-    if case .batch(let form) = recording.records[1].body {
+    #expect(recording.records.count >= 5, sourceLocation: sourceLocation)
+    guard recording.records.count >= 5 else { return }
+    #expect(recording.markers.first?.label == "session", sourceLocation: sourceLocation)
+    #expect(recording.records[1].body == .batch([Command(.createApplication, childInternalId: 1, textValue: "Example")]), sourceLocation: sourceLocation)
+    if case .batch(let form) = recording.records[2].body {
       #expect(form.count == 19, sourceLocation: sourceLocation)
     } else {
-      Issue.record("record 1 is not the login form", sourceLocation: sourceLocation)
+      Issue.record("record 2 is not the login form", sourceLocation: sourceLocation)
     }
-    #expect(recording.records[3].body == .marker(label: "ready", detail: ""), sourceLocation: sourceLocation)
+    #expect(recording.records[4].body == .marker(label: "ready", detail: ""), sourceLocation: sourceLocation)
   }
 
   @Test func garbageIsBadInputWithItsPlace() throws {
@@ -50,12 +55,13 @@ import Testing
     #expect(run.status == 2, "\(run)")
     #expect(run.stderr.contains("the engine wrote something that is not a trace record: line 6, column 1 (record #4)"), "\(run)")
     expectStartUp(recording)
-    // The four records before the garbage, then what happened and how the engine ended.
-    #expect(recording.records.count == 6)
+    // The session marker and the four records before the garbage, then what happened and how
+    // the engine ended: stopped with SIGTERM.
+    #expect(recording.records.count == 7)
     #expect(recording.markers.suffix(2).map(\.label) == ["engine-error", "engine-exit"])
     #expect(recording.markers.last { $0.label == "engine-error" }?.detail.contains("line 6, column 1") == true)
-    #expect(recording.lastMarker?.detail.hasPrefix("signal 9") == true)
-    try expectShowReads(scratch.path("broken.jsonl"))
+    #expect(recording.lastMarker?.detail.hasPrefix("signal 15") == true)
+    try expectShowReads(scratch.path("broken.jsonl.partial"))
   }
 
   @Test func garbageFromABinaryEngineIsBadInputToo() throws {
@@ -83,7 +89,7 @@ import Testing
     #expect(recording.lastMarker?.detail == "status 3")
     // The half record the engine wrote is not in the recording.
     #expect(!recording.text.contains("This record is cut off"))
-    try expectShowReads(scratch.path("broken.jsonl"))
+    try expectShowReads(scratch.path("broken.jsonl.partial"))
   }
 
   @Test func aCrashWithTheBinaryFormat() throws {
@@ -93,7 +99,7 @@ import Testing
     #expect(run.status == 1, "\(run)")
     expectStartUp(recording)
     #expect(recording.lastMarker?.detail == "status 3")
-    try expectShowReads(scratch.path("broken.cmdtrace"))
+    try expectShowReads(scratch.path("broken.cmdtrace.partial"))
   }
 
   @Test func closingTheOutputEarlyIsAClearFailure() throws {
@@ -114,9 +120,9 @@ import Testing
     defer { scratch.remove() }
     let (run, recording) = try record("--exit-status 5", in: scratch)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderr.contains("the engine exited with status 5"), "\(run)")
+    #expect(run.stderr.contains("the engine ended with exit status 5"), "\(run)")
     // The whole session is there.
-    #expect(recording.records.count == 58)
+    #expect(recording.records.count == 59)
     #expect(recording.lastMarker?.label == "engine-exit")
     #expect(recording.lastMarker?.detail == "status 5")
   }
@@ -144,7 +150,8 @@ import Testing
     // The engine's answer to the click came before it hung; then the timeout and the kill.
     #expect(recording.commands.contains(Command(.setError, internalId: 6, value: 1, textValue: "Enter your password")))
     #expect(recording.markers.suffix(2).map(\.label) == ["engine-timeout", "engine-exit"])
-    #expect(recording.lastMarker?.detail.hasPrefix("signal 9") == true)
+    // Stopped with SIGTERM (a --grace later it would have been SIGKILL).
+    #expect(recording.lastMarker?.detail.hasPrefix("signal 15") == true)
     #expect(recording.lastMarker?.detail.contains("hanging (--hang)") == true)
   }
 
@@ -154,9 +161,9 @@ import Testing
     let (run, recording) = try record("--no-sync", timeout: 1, in: scratch)
     #expect(run.status == 1, "\(run)")
     #expect(run.seconds < 8, "\(run)")
-    #expect(run.stderr.contains("the engine did not answer within 1 s: cmdtool was waiting for the echo of sync 1 after the engine's start, after sending the engine's header"), "\(run)")
+    #expect(run.stderr.contains("the engine did not answer within 1 s: cmdtool was waiting for the echo of sync 1 after the engine's start, after sending the platform's header"), "\(run)")
     expectStartUp(recording)
-    #expect(recording.records.count == 6)
+    #expect(recording.records.count == 7)
     #expect(recording.markers.suffix(2).map(\.label) == ["engine-timeout", "engine-exit"])
   }
 
@@ -175,7 +182,7 @@ import Testing
     #expect(flood.allSatisfy { $0.count == 1000 })
     #expect(flood.allSatisfy { $0.enumerated().allSatisfy { $1 == Command(.setTextValue, internalId: 4, textValue: "Flood \($0 + 1)") } })
     // And the session went on after it.
-    #expect(recording.records.count == 58 + 5)
+    #expect(recording.records.count == 59 + 5)
     #expect(recording.lastMarker?.detail == "status 0")
   }
 

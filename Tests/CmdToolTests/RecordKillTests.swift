@@ -36,24 +36,27 @@ import Testing
     // A long --timeout: the recorder waits for the hanging engine's sync echo until killed.
     let recorder = try Subprocess(Built.cmdtool, ["record", "--out", out, "--script", Example.script, "--timeout", "60", "--"] + engine.arguments("--hang"))
     defer { recorder.kill() }
-    #expect(waitUntil(out, holds: Self.answerToTheTap), "the recording never got the engine's answer to the tap")
+    // Until the session succeeds, the recording is OUT.partial.
+    let partial = out + ".partial"
+    #expect(waitUntil(partial, holds: Self.answerToTheTap), "the recording never got the engine's answer to the tap")
     sendSignal(recorder.pid, SIGKILL)
     let run = recorder.wait(timeout: 10)
     #expect(run.signal == SIGKILL, "\(run)")
+    #expect(!FileManager.default.fileExists(atPath: out))
 
-    let recording = try Recording(out)
+    let recording = try Recording(partial)
     #expect(recording.trace.error == nil, "\(String(describing: recording.trace.error))")
     #expect(recording.header?.creator == "cmdtool record of example-engine 1.0")
     // Everything up to the engine's answer, in order; no end markers (nobody wrote them).
-    #expect(recording.records[0].body == .batch([Command(.createApplication, childInternalId: 1, textValue: "Example")]))
-    #expect(recording.markers.map(\.label).starts(with: ["ready", "script", "script"]))
+    #expect(recording.records[1].body == .batch([Command(.createApplication, childInternalId: 1, textValue: "Example")]))
+    #expect(recording.markers.map(\.label).starts(with: ["session", "ready", "script", "script"]))
     #expect(recording.commands.contains(Command(.setError, internalId: 6, value: 1, textValue: "Enter your password")))
     #expect(!recording.markers.contains { $0.label.hasPrefix("engine-") })
     #expect(recording.events.contains { $0.target == 7 })
     // And the tools read it.
-    let show = try Subprocess.cmdtool(["show", out])
+    let show = try Subprocess.cmdtool(["show", partial])
     #expect(show.status == 0, "\(show)")
-    let replay = try Subprocess.cmdtool(["replay", out])
+    let replay = try Subprocess.cmdtool(["replay", partial])
     #expect(replay.status == 0, "\(replay)")
     #expect(replay.stdout.contains("Enter your password"), "\(replay)")
   }
@@ -68,7 +71,7 @@ import Testing
     let recorder = try Subprocess(Built.cmdtool, ["record", "--out", out, "--script", Example.script, "--timeout", "60", "--"] + engine.arguments("--hang" + (fileExtension == "cmdtrace" ? " --binary" : "")))
     defer { recorder.kill() }
     // The binary recording holds the text too (strings are stored as UTF-8).
-    #expect(waitUntil(out, holds: fileExtension == "jsonl" ? Self.answerToTheTap : "Enter your password"))
+    #expect(waitUntil(out + ".partial", holds: fileExtension == "jsonl" ? Self.answerToTheTap : "Enter your password"))
     let pid = try #require(engine.pid)
     sendSignal(pid, SIGKILL)
     let run = recorder.wait(timeout: 30)
@@ -76,12 +79,12 @@ import Testing
     #expect(run.status == 1, "\(run)")
     #expect(run.stderr.contains("the engine closed its output while cmdtool was waiting for the echo of sync"), "\(run)")
 
-    let recording = try Recording(out)
+    let recording = try Recording(out + ".partial")
     #expect(recording.trace.error == nil, "\(String(describing: recording.trace.error))")
     #expect(recording.commands.contains(Command(.setError, internalId: 6, value: 1, textValue: "Enter your password")))
     #expect(recording.markers.suffix(2).map(\.label) == ["engine-stopped", "engine-exit"])
     #expect(recording.lastMarker?.detail.hasPrefix("signal 9") == true, "\(String(describing: recording.lastMarker))")
-    let show = try Subprocess.cmdtool(["show", out])
+    let show = try Subprocess.cmdtool(["show", out + ".partial"])
     #expect(show.status == 0, "\(show)")
   }
 
@@ -100,10 +103,10 @@ import Testing
     #expect(run.stderr.contains("records) but cmdtool was waiting for the echo of sync 1 after the engine's start"), "\(run)")
     #expect(!engine.isAlive)
 
-    let recording = try Recording(out)
+    let recording = try Recording(out + ".partial")
     #expect(recording.trace.error == nil, "\(String(describing: recording.trace.error))")
     #expect(recording.markers.suffix(2).map(\.label) == ["engine-timeout", "engine-exit"])
-    #expect(recording.lastMarker?.detail.hasPrefix("signal 9") == true)
+    #expect(recording.lastMarker?.detail.hasPrefix("signal 15") == true)
     // Some of the flood was recorded, each batch whole.
     let flood = recording.records.compactMap { record -> Int? in
       guard case .batch(let commands) = record.body, commands.first?.textValue.hasPrefix("Flood ") == true else { return nil }

@@ -58,8 +58,8 @@ final class Subprocess {
     process.executableURL = executable
     process.arguments = arguments
     var merged = ProcessInfo.processInfo.environment
-    // A developer's CMDTOOL_RERECORD must not change what the tests run.
-    merged["CMDTOOL_RERECORD"] = nil
+    // A developer's (or a CI runner's) record mode must not change what the tests run.
+    for name in ["CMDTOOL_RERECORD", "CMDTOOL_RECORD", "CI"] { merged[name] = nil }
     for (key, value) in environment { merged[key] = value }
     process.environment = merged
     if let directory { process.currentDirectoryURL = directory }

@@ -39,7 +39,7 @@ import Testing
     defer { scratch.remove() }
     let same = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand(), "--listen", "unix:" + scratch.path("r.sock"), Example.recording, "--ci"])
     #expect(same.status == 0, "\(same)")
-    let changed = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand("--variant changed"), "--listen", "tcp:0", Example.recording, "--ci"])
+    let changed = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand("--variant changed"), "--listen", "tcp:0", Example.recording, "--ci", "--keep", scratch.path("new")])
     #expect(changed.status == 1, "\(changed)")
     #expect(changed.stdout.contains(#"button 7 · text: "Log in" → "Sign in""#), "\(changed)")
   }
@@ -53,7 +53,7 @@ import Testing
     #expect(run.seconds < 8, "\(run)")
     #expect(run.stderr.contains("the engine did not answer within 0.5 s: cmdtool was waiting for the engine to connect to CMDTOOL_WIRE and send its header\n"), "\(run)")
     // The engine's standard output joins its log: the address it was given is in the tail.
-    let recording = try Recording(out)
+    let recording = try Recording(out + ".partial")
     #expect(recording.lastMarker?.detail.contains("listening at tcp:127.0.0.1:") == true, "\(String(describing: recording.lastMarker))")
   }
 
@@ -63,7 +63,7 @@ import Testing
     let run = try Subprocess.cmdtool(["record", "--listen", "unix:" + scratch.path("w.sock"), "--out", scratch.path("gone.jsonl"), "--", "sh", "-c", "exit 4"])
     #expect(run.status == 1, "\(run)")
     #expect(run.stderr.contains("the engine closed its output without writing anything while cmdtool was waiting for the engine to connect"), "\(run)")
-    #expect(try Recording(scratch.path("gone.jsonl")).lastMarker?.detail == "status 4")
+    #expect(try Recording(scratch.path("gone.jsonl.partial")).lastMarker?.detail == "status 4")
   }
 
   @Test(arguments: ["udp:5", "tcp:http", "unix:", "socket"])

@@ -76,9 +76,11 @@ import Testing
     let state = twoViews.state
     #expect(ElementSelector(parsing: #"button "Log in""#)?.resolve(in: state) == 6)
     #expect(ElementSelector(parsing: #"button "Cancel""#)?.resolve(in: state) == 7)
+    // The one text field on screen (the other is in a view not shown).
     #expect(ElementSelector(parsing: "textField")?.resolve(in: state) == 5)
-    // A text alone matches any kind: the label comes first in the tree.
-    #expect(ElementSelector(parsing: #""Log in""#)?.resolve(in: state) == 4)
+    // A text alone matches any kind: the label and the button both say "Log in".
+    #expect(ElementSelector(parsing: #""Log in""#)?.resolution(in: state) == .ambiguous([4, 6]))
+    #expect(ElementSelector(parsing: #""Log in"[2]"#)?.resolve(in: state) == 6)
   }
 
   @Test func unknownSelectorsResolveToNil() {
@@ -97,8 +99,9 @@ import Testing
     #expect(model.state.activeView == 8)
     #expect(ElementSelector(parsing: "textField")?.resolve(in: model.state) == 9)
     #expect(ElementSelector(parsing: #"button "Log in""#)?.resolve(in: model.state) == 10)
-    // Nothing displayed matches: the first match in the tree, shown or not.
-    #expect(ElementSelector(parsing: #"button "Cancel""#)?.resolve(in: model.state) == 7)
+    // Nothing on screen matches: a user cannot tap it, and the step says so.
+    #expect(ElementSelector(parsing: #"button "Cancel""#)?.resolution(in: model.state) == .unreachable([7]))
+    #expect(ElementSelector(parsing: #"button "Cancel""#)?.failure(in: model.state) == #"button "Cancel" matches only elements a user cannot reach now: frameView 2 › linearLayout 3 › button 7 "Cancel" [not shown]"#)
   }
 
   @Test func hiddenElementsAreNotDisplayed() {
@@ -116,8 +119,9 @@ import Testing
       #"{"type":"REORDER_CHILD","internalId":3,"childInternalId":6,"value":0}"#
     ).state
     #expect(state.elements[3]?.children == [6, 5])
-    #expect(ElementSelector(parsing: #"button "OK""#)?.resolve(in: state) == 6)
-    #expect(ElementSelector(parsing: "button")?.resolve(in: state) == 6)
+    #expect(ElementSelector(parsing: #"button "OK""#)?.resolution(in: state) == .ambiguous([6, 5]))
+    #expect(ElementSelector(parsing: #"button "OK"[1]"#)?.resolve(in: state) == 6)
+    #expect(ElementSelector(parsing: "button[2]")?.resolve(in: state) == 5)
   }
 
   @Test func treeOrderIsDepthFirst() {
@@ -125,7 +129,8 @@ import Testing
     let state = screenModel(
       #"{"batch":[{"type":"CREATE_LINEAR_LAYOUT","internalId":3,"childInternalId":4},{"type":"CREATE_LINEAR_LAYOUT","internalId":3,"childInternalId":5},{"type":"CREATE_BUTTON","internalId":5,"childInternalId":6,"textValue":"Go"},{"type":"CREATE_BUTTON","internalId":4,"childInternalId":9,"textValue":"Go"}]}"#
     ).state
-    #expect(ElementSelector(parsing: #"button "Go""#)?.resolve(in: state) == 9)
+    #expect(ElementSelector(parsing: #"button "Go"[1]"#)?.resolve(in: state) == 9)
+    #expect(ElementSelector(parsing: #"button "Go"[2]"#)?.resolve(in: state) == 6)
   }
 
   @Test func detachedElementsComeAfterTheTree() {
@@ -135,8 +140,9 @@ import Testing
       #"{"type":"REMOVE_CHILD","internalId":3,"childInternalId":4}"#
     ).state
     #expect(state.elements[4] != nil)
-    // Neither is displayed (view 8 is not active): the one in the tree wins over the detached one.
-    #expect(ElementSelector(parsing: #"button "OK""#)?.resolve(in: state) == 9)
+    // Neither is on screen (view 8 is not active); listed in tree order, the detached one last.
+    #expect(ElementSelector(parsing: #"button "OK""#)?.resolution(in: state) == .unreachable([9, 4]))
+    // An id names its element wherever it is.
     #expect(ElementSelector.id(4).resolve(in: state) == 4)
   }
 
@@ -159,5 +165,59 @@ import Testing
     #expect(state.modalStack == [16])
     #expect(ElementSelector(parsing: "dialog")?.resolve(in: state) == 16)
     #expect(ElementSelector(parsing: #"button "Delete""#)?.resolve(in: state) == 17)
+  }
+
+  // MARK: - What a user can reach
+
+  @Test func anOpenDialogCoversTheFormBehindIt() {
+    // The form's text field 5 and a dialog with a button: typing "textField" while the dialog is
+    // open must not type into the form behind it.
+    let state = screenModel(
+      #"{"batch":[{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":5},{"type":"CREATE_BUTTON","internalId":3,"childInternalId":6,"textValue":"OK"}]}"#,
+      #"{"batch":[{"type":"CREATE_DIALOG","internalId":2,"childInternalId":16,"textValue":"Sure?"},{"type":"CREATE_BUTTON","internalId":16,"childInternalId":17,"textValue":"OK"}]}"#
+    ).state
+    #expect(ElementSelector(parsing: "textField")?.resolution(in: state) == .unreachable([5]))
+    #expect(ElementSelector(parsing: "textField")?.failure(in: state) == "textField matches only elements a user cannot reach now (dialog 16 is open): frameView 2 › linearLayout 3 › textField 5")
+    // Of the two "OK" buttons, only the dialog's can be tapped.
+    #expect(ElementSelector(parsing: #"button "OK""#)?.resolve(in: state) == 17)
+    #expect(ElementSelector(parsing: "dialog")?.resolve(in: state) == 16)
+    // An id still names the element behind: the script's author asked for that one.
+    #expect(ElementSelector.id(5).resolve(in: state) == 5)
+  }
+
+  @Test func onlyTheTopmostDialogIsReachable() {
+    let state = screenModel(
+      #"{"batch":[{"type":"CREATE_DIALOG","internalId":2,"childInternalId":16,"textValue":"First"},{"type":"CREATE_BUTTON","internalId":16,"childInternalId":17,"textValue":"OK"}]}"#,
+      #"{"batch":[{"type":"CREATE_DIALOG","internalId":2,"childInternalId":18,"textValue":"Second"},{"type":"CREATE_BUTTON","internalId":18,"childInternalId":19,"textValue":"OK"}]}"#
+    ).state
+    #expect(state.modalStack == [16, 18])
+    #expect(ElementSelector(parsing: #"button "OK""#)?.resolve(in: state) == 19)
+    #expect(ElementSelector(parsing: "dialog")?.resolve(in: state) == 18)
+  }
+
+  @Test func aTextFieldIsNamedByItsHint() {
+    // Two empty text fields: the hints (placeholders) tell them apart, as a user sees them.
+    let state = screenModel(
+      #"{"batch":[{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":5},{"type":"SET_STYLE","internalId":5,"textValue":"hint","textValue2":"User name"},{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":6,"flags":1},{"type":"SET_STYLE","internalId":6,"textValue":"hint","textValue2":"Password"}]}"#
+    ).state
+    #expect(ElementSelector(parsing: #"textField "Password""#)?.resolve(in: state) == 6)
+    #expect(ElementSelector(parsing: #"textField "User name""#)?.resolve(in: state) == 5)
+    #expect(ElementSelector(parsing: "textField")?.failure(in: state) == #"textField is ambiguous: 2 elements on screen match: frameView 2 › linearLayout 3 › textField 5 (hint "User name"); frameView 2 › linearLayout 3 › textField 6 (hint "Password"); name one by its text or hint, by position (textField[2]) or by id (#6)"#)
+    #expect(ElementSelector(parsing: "textField[3]")?.failure(in: state) == #"textField[3] asks for match 3, but only 2 are on screen: frameView 2 › linearLayout 3 › textField 5 (hint "User name"); frameView 2 › linearLayout 3 › textField 6 (hint "Password")"#)
+  }
+
+  @Test(arguments: [
+    ("textField[2]", ElementSelector.nth(kind: .textField, text: nil, position: 2)),
+    (#"button "OK"[1]"#, .nth(kind: .button, text: "OK", position: 1)),
+    (#""OK" [3]"#, .nth(kind: nil, text: "OK", position: 3)),
+  ])
+  func ordinals(_ text: String, _ expected: ElementSelector) {
+    #expect(ElementSelector(parsing: text) == expected)
+    #expect(ElementSelector(parsing: expected.description) == expected)
+  }
+
+  @Test(arguments: ["textField[0]", "textField[-1]", "#7[2]", "[2]"])
+  func badOrdinals(_ text: String) {
+    #expect(ElementSelector(parsing: text) == nil)
   }
 }

@@ -117,12 +117,14 @@ import Testing
   @Test func badJSONNamesItsLine() {
     let error = failure(#"{"t":1,"back":true}"#, "# comment", #"{"t":2,"back":tru}"#)
     #expect(error?.line == 3)
-    #expect(error?.message == "not a JSON object")
-    #expect(error?.description == "line 3: not a JSON object")
+    #expect(error?.column == 15)
+    #expect(error?.description == "line 3, column 15: not a JSON object: expected a value, found 't'")
+    // A trailing comma is named as such, at its column.
+    #expect(failure(#"{"t":1,"back":true,}"#)?.description == #"line 1, column 19: not a JSON object: a trailing comma before "}" (JSON allows none)"#)
   }
 
   @Test func aJSONValueThatIsNotAnObjectIsBad() {
-    #expect(failure("[1,2]")?.message == "not a JSON object")
+    #expect(failure("[1,2]")?.message == #"a step is a JSON object, such as {"t":1500,"tap":"button \"OK\""}"#)
     #expect(failure("42")?.line == 1)
   }
 
@@ -160,8 +162,18 @@ import Testing
   @Test func typingWithoutTextIsAnError() {
     let error = failure("", #"{"t":1,"type":"textField"}"#)
     #expect(error?.line == 2)
-    #expect(error?.message == #"typing needs "text""#)
-    #expect(failure(#"{"t":1,"type":"textField","text":5}"#)?.message == #"typing needs "text""#)
+    #expect(error?.message == #"typing needs "text" (a string) or "secret" (the name of a secret)"#)
+    #expect(failure(#"{"t":1,"type":"textField","text":5}"#)?.message == #"typing needs "text" (a string) or "secret" (the name of a secret)"#)
+    #expect(failure(#"{"t":1,"type":"textField","text":"a","secret":"PASSWORD"}"#)?.message == #"typing takes "text" or "secret", not both"#)
+  }
+
+  @Test func typingANamedSecret() throws {
+    let steps = parse(#"{"t":1,"type":"textField \"Password\"","secret":"PASSWORD"}"#, ##"{"t":2,"type":"#6","secret":"api_token_2"}"##)
+    #expect(steps.map(\.action) == [.typeSecret(.match(kind: .textField, text: "Password"), name: "PASSWORD"), .typeSecret(.id(6), name: "api_token_2")])
+    let script = try EventScript(parsing: steps.map(\.source).joined(separator: "\n") + "\n" + #"{"t":3,"type":5,"secret":"PASSWORD"}"#)
+    #expect(script.secretNames == ["PASSWORD", "api_token_2"])
+    #expect(failure(##"{"t":1,"type":"#6","secret":"pass word"}"##)?.message.contains("is not a secret's name") == true)
+    #expect(failure(##"{"t":1,"type":"#6","secret":"2FA"}"##)?.message.contains("is not a secret's name") == true)
   }
 
   @Test func choosingWithoutAnIntegerOptionIsAnError() {

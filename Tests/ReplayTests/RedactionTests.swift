@@ -216,30 +216,41 @@ private let form = screenModel(
     #expect(commands(hidden).first?.textValue == Redaction.standIn(for: "carol"))
   }
 
-  // MARK: - Later occurrences
+  // MARK: - Later occurrences: whole values, never parts of other text
 
-  @Test func aHiddenValueIsHiddenWhereverItAppearsLater() {
+  @Test func aHiddenValueIsHiddenWhereverAFieldHoldsItLater() {
     var redaction = Redaction(passwords: false, textPaths: ["*textField 4"])
     _ = redaction.redact(record(#"{"t":800,"event":"ValueEvent","target":4,"text":"alice"}"#), in: form)
+    let label = redaction.redact(record(#"{"t":900,"type":"SET_TEXT_VALUE","internalId":7,"textValue":"alice"}"#), in: form)
+    #expect(commands(label).first?.textValue == Redaction.standIn(for: "alice"))
+    let stored = redaction.redact(record(#"{"t":900,"type":"UPDATE_PREFERENCE","internalId":1,"textValue":"lastUser","textValue2":"alice"}"#), in: form)
+    #expect(commands(stored).first?.textValue2 == Redaction.standIn(for: "alice"))
+    // Inside other text it stays: a stand-in replaces values (a named secret hides more).
     let toast = redaction.redact(record(#"{"t":2400,"type":"CREATE_TOAST","internalId":7,"textValue":"Welcome, alice!"}"#), in: form)
-    #expect(commands(toast).first?.textValue == "Welcome, \(Redaction.standIn(for: "alice"))!")
+    #expect(commands(toast).first?.textValue == "Welcome, alice!")
     let note = redaction.redact(record(#"{"t":2500,"marker":"note","detail":"alice logged in"}"#), in: form)
-    #expect(note.body == .marker(label: "note", detail: "\(Redaction.standIn(for: "alice")) logged in"))
+    #expect(note.body == .marker(label: "note", detail: "alice logged in"))
+  }
+
+  @Test func aPasswordThatIsAWordDoesNotEatOtherText() {
+    // Typing the password "word" must leave the engine's help text alone: a replay (which types
+    // the stand-in) sees the same help text, and the runs line up.
+    var redaction = Redaction()
+    _ = redaction.redact(record(#"{"t":1,"event":"ValueEvent","target":5,"text":"word"}"#), in: form)
+    let help = #"{"t":2,"type":"CREATE_TEXT","internalId":3,"childInternalId":9,"textValue":"Your password is the word 'secret'"}"#
+    #expect(redaction.redact(record(help), in: form) == record(help))
   }
 
   @Test func shortValuesAreHiddenWhereTheyAreButNotElsewhere() {
     var redaction = Redaction()
     let typed = redaction.redact(record(#"{"t":1,"event":"ValueEvent","target":5,"text":"ab"}"#), in: form)
     #expect(typedText(typed) == Redaction.standIn(for: "ab"))
-    let label = #"{"t":2,"type":"CREATE_TEXT","internalId":3,"childInternalId":9,"textValue":"about"}"#
+    let label = #"{"t":2,"type":"SET_TEXT_VALUE","internalId":7,"textValue":"ab"}"#
     let redacted = redaction.redact(record(label), in: form)
     #expect(redacted == record(label))
   }
 
-  @Test func standInsSurviveLaterHiding() {
-    // The user name "ted" is hidden by a path rule; "ted" is also part of every stand-in's
-    // "redacted-" prefix, which must not be touched, or the recording and its replay (which
-    // never sees "ted") would differ.
+  @Test func standInsStandForThemselves() {
     var redaction = Redaction(textPaths: ["*textField 4"])
     _ = redaction.redact(record(#"{"t":1,"event":"ValueEvent","target":4,"text":"ted"}"#), in: form)
     let typed = redaction.redact(record(#"{"t":2,"event":"ValueEvent","target":5,"text":"hunter2"}"#), in: form)
@@ -247,15 +258,39 @@ private let form = screenModel(
     let step = ##"{"t":3,"marker":"script","detail":"{\"t\":3,\"text\":\"redacted-4db147a54908e973\",\"type\":\"#5\"}"}"##
     let redacted = redaction.redact(record(step), in: form)
     #expect(redacted == record(step))
-    let toast = redaction.redact(record(#"{"t":4,"type":"CREATE_TOAST","internalId":7,"textValue":"Welcome, ted! redacted-4db147a54908e973"}"#), in: form)
-    #expect(commands(toast).first?.textValue == "Welcome, \(Redaction.standIn(for: "ted"))! redacted-4db147a54908e973")
+    let label = redaction.redact(record(#"{"t":4,"type":"SET_TEXT_VALUE","internalId":7,"textValue":"ted"}"#), in: form)
+    #expect(commands(label).first?.textValue == Redaction.standIn(for: "ted"))
+  }
+
+  // MARK: - Script steps
+
+  @Test func aTypingStepIntoAPasswordFieldKeepsOnlyTheStandIn() {
+    var redaction = Redaction()
+    let step = ##"{"t":3,"marker":"script","detail":"{\"t\":3,\"type\":\"#5\",\"text\":\"hunter2\"}"}"##
+    let redacted = redaction.redact(record(step), in: form)
+    #expect(redacted.body == .marker(label: "script", detail: ##"{"t":3,"text":"redacted-4db147a54908e973","type":"#5"}"##))
+    // Into a plain field, the step is kept as written.
+    let plain = ##"{"t":3,"marker":"script","detail":"{\"t\":3,\"type\":\"#4\",\"text\":\"alice\"}"}"##
+    #expect(redaction.redact(record(plain), in: form) == record(plain))
+  }
+
+  // MARK: - Named secrets
+
+  @Test func aNamedSecretBecomesItsPlaceholderEverywhere() {
+    var redaction = Redaction()
+    redaction.secrets = SecretStore(values: ["PASSWORD": "hunter2", "TOKEN": "tok-123456"])
+    let typed = redaction.redact(record(#"{"t":1,"event":"ValueEvent","target":5,"text":"hunter2"}"#), in: form)
+    // The placeholder, not a stand-in of it: it names the secret for the replay.
+    #expect(typedText(typed) == "<secret:PASSWORD>")
+    let echoed = redaction.redact(record(#"{"t":2,"batch":[{"type":"CREATE_TOAST","internalId":7,"textValue":"Logged in with hunter2"},{"type":"CREATE_IMAGEVIEW","internalId":3,"childInternalId":12,"textValue":"https://x.test/a.png?t=tok-123456"}]}"#), in: form)
+    #expect(commands(echoed).map(\.textValue) == ["Logged in with <secret:PASSWORD>", "https://x.test/a.png?t=<secret:TOKEN>"])
+    let exit = redaction.redact(record(#"{"t":3,"marker":"engine-exit","detail":"status 1; stderr: bad token tok-123456"}"#), in: form)
+    #expect(exit.body == .marker(label: "engine-exit", detail: "status 1; stderr: bad token <secret:TOKEN>"))
   }
 
   @Test func aSecretThatContainsAnotherIsReplacedWhole() {
-    var redaction = Redaction()
-    _ = redaction.redact(record(#"{"t":1,"event":"ValueEvent","target":5,"text":"pass"}"#), in: form)
-    _ = redaction.redact(record(#"{"t":2,"event":"ValueEvent","target":5,"text":"password1"}"#), in: form)
-    let toast = redaction.redact(record(#"{"t":3,"type":"CREATE_TOAST","internalId":7,"textValue":"password1 / pass"}"#), in: form)
-    #expect(commands(toast).first?.textValue == "\(Redaction.standIn(for: "password1")) / \(Redaction.standIn(for: "pass"))")
+    let secrets = SecretStore(values: ["SHORT": "pass", "LONG": "password1"])
+    #expect(secrets.scrub("password1 / pass / passport") == "<secret:LONG> / <secret:SHORT> / <secret:SHORT>port")
+    #expect(secrets.scrub("nothing here") == "nothing here")
   }
 }

@@ -102,7 +102,9 @@ extension JSONLineParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return .number(try double(from: try scanNumber(), "the number"))
     case UInt8(ascii: "t"), UInt8(ascii: "f"):
-      return .bool(try readBool("the value"))
+      if matchLiteral("true") { return .bool(true) }
+      if matchLiteral("false") { return .bool(false) }
+      throw unexpected("a value")
     case UInt8(ascii: "n"):
       guard matchLiteral("null") else { throw unexpected("a value") }
       return .null

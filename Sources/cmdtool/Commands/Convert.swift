@@ -15,8 +15,10 @@ struct Convert: ParsableCommand {
         cmdtool convert traces/login.jsonl /tmp/login.cmdtrace
         cmdtool convert /tmp/login.cmdtrace - --to json | head
 
-      If the input is cut off or invalid part way, every whole record before that point is still \
-      written to the output, the error is reported with its place, and the exit status is 2.
+      The output is written to OUT.partial and replaces OUT only when the whole input converted: \
+      a failed conversion never truncates a good file. If the input is cut off or invalid part \
+      way, OUT is left as it was, every whole record before that point is in OUT.partial, the \
+      error is reported with its place, and the exit status is 2.
       """
   )
 
@@ -44,24 +46,23 @@ struct Convert: ParsableCommand {
     let writer: TraceFileWriter
     do {
       reader = try TraceFileReader(path: input)
-      writer = try TraceFileWriter(path: output, format: format, header: try reader.readHeader())
+      writer = try TraceFileWriter(path: output, format: format, header: try reader.readHeader(), replacing: true)
     } catch {
       throw error.reported()
     }
     let (converted, failure) = copyRecords(from: reader, to: writer)
-    let closeFailure: TraceFileError?
-    do {
-      try writer.close()
-      closeFailure = nil
-    } catch {
-      closeFailure = error
-    }
     if let failure {
+      let partial = writer.abandon()
       printError("\(failure)")
-      printError("wrote the \(converted) whole record\(converted == 1 ? "" : "s") before the error to \(output)")
+      let kept = output == "-" ? "" : "; \(output) is unchanged"
+      printError("wrote the \(converted) whole record\(converted == 1 ? "" : "s") before the error to \(partial)\(kept)")
       throw ExitStatus.badInput
     }
-    if let closeFailure { throw closeFailure.reported() }
+    do {
+      try writer.commit()
+    } catch {
+      throw error.reported()
+    }
   }
 
   /// Copies records until the end or the first error; returns how many were written.

@@ -41,14 +41,10 @@ struct Diff: ParsableCommand {
   @Option(name: .long, help: "Compare the states at this point of both traces: #N, a time (12.5s, 1500ms), or end.")
   var at: String = "end"
 
-  @Option(name: .long, help: "How traces are stepped together: record (record #i with #i) or time.")
+  @Option(name: .long, help: "How traces are stepped together: record (record #i with #i), time, or steps (at each script step: recordings on the wall clock).")
   var align: RunComparison.Alignment = .record
 
-  @Option(name: .long, help: "Leave out changes whose path matches this pattern (* for any characters). Repeatable.")
-  var ignore: [String] = []
-
-  @Option(name: .long, help: "A file of ignore patterns, one per line.")
-  var ignoreFile: String?
+  @OptionGroup var ignoreOptions: IgnoreOptions
 
   @Option(name: .long, help: "text: for people (colored on a terminal); json: the schema of docs/DIFF_FORMAT.md.")
   var format: ShowFormat = .text
@@ -63,14 +59,7 @@ struct Diff: ParsableCommand {
   }
 
   func run() throws {
-    var rules = DiffIgnoreRules(ignore)
-    if let ignoreFile {
-      guard let text = try? String(contentsOfFile: ignoreFile, encoding: .utf8) else {
-        printError("\(ignoreFile): cannot read the ignore file")
-        throw ExitStatus.badInput
-      }
-      for pattern in DiffIgnoreRules(fileText: text).patterns { rules.add(pattern) }
-    }
+    let rules = try ignoreOptions.rules()
     let report: DiffReport
     do {
       report = try DiffReport(try DiffInput.open(a), try DiffInput.open(b), names: (a, b), alignment: align, to: ReplayPoint(parsing: at)!, ignoring: rules)

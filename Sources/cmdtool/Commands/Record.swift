@@ -13,23 +13,30 @@ struct Record: ParsableCommand {
 
         cmdtool record --out session.jsonl --script traces/example.script.jsonl -- .build/debug/example-engine
 
-      The script is JSON Lines of timed steps, elements named by id or by a selector on the \
-      current state (ids change between engine builds):
+      The script is JSON Lines of timed steps, elements named by id or by a selector on what is \
+      on screen (ids change between engine builds); a selector must name exactly one element a \
+      user can reach (not one under an open dialog):
 
-        {"t":1500,"type":"textField","text":"alice"}
+        {"t":1500,"type":"textField \\"User name\\"","text":"alice"}
+        {"t":1800,"type":"textField \\"Password\\"","secret":"PASSWORD"}
         {"t":2000,"tap":"button \\"Log in\\""}
         {"t":3000,"choose":"dialog","option":1}
         {"t":3500,"back":true}
 
       --clock virtual (the default) moves time only between steps, so the same engine and script \
       give the same recording; --clock wall uses real time for engines that cannot echo sync \
-      markers. Text typed into password fields (and whatever --redact names) is recorded as a stand-in \
-      (redacted-…), the same for the same text, so replays still line up.
+      markers. Text typed into password fields (and whatever --redact names) is recorded as a \
+      stand-in (redacted-…), the same for the same text. A named secret ("secret":"PASSWORD", \
+      its value from CMDTOOL_SECRET_PASSWORD or --secrets FILE) reaches the engine but never \
+      the recording, which holds <secret:PASSWORD>; a replay types the value again.
 
-      Every record reaches the file before cmdtool waits for anything after it: if the engine or \
-      cmdtool dies, the recording holds everything received before, and its last record says how \
-      the engine ended. --timeout is how long the engine may stay silent while cmdtool waits for \
-      it; --max-wait how long it may keep writing without giving the answer cmdtool waits for.
+      The recording is written to OUT.partial and replaces OUT only when the session succeeds: \
+      a failed run (the engine crashed, hung or exited non-zero; a script step found nothing; \
+      Ctrl-C) leaves OUT as it was and says where the partial recording is. Every record reaches \
+      the partial file before cmdtool waits for anything after it, so if the engine or cmdtool \
+      dies, it holds everything received before. On SIGINT, SIGTERM or SIGHUP cmdtool stops the \
+      engine and everything it started (SIGTERM, then SIGKILL after --grace), records how, and \
+      exits 130, 143 or 129.
 
       For engines that cannot give up stdio, --listen unix:PATH or --listen tcp:PORT carries the \
       same bytes over a socket; the engine finds the address in CMDTOOL_WIRE:
@@ -37,7 +44,8 @@ struct Record: ParsableCommand {
         cmdtool record --listen tcp:0 --out session.jsonl -- ./my-engine
 
       Exit status: 0 the session ran and the engine exited with 0; 1 the engine failed (exit \
-      status, crash, no answer); 2 unreadable input (the script, or what the engine wrote).
+      status, crash, no answer) or the script could not go on; 2 unreadable input (the script, \
+      or what the engine wrote); 128+N stopped by signal N.
       """
   )
 
@@ -48,25 +56,20 @@ struct Record: ParsableCommand {
   var script: String?
 
   @Option(name: .long, help: "virtual (deterministic, needs sync echoes) or wall.")
-  var clock: Recorder.Clock = .virtual
-
-  @Option(name: .long, help: "Seconds of silence from the engine, while cmdtool waits for its header, a sync echo or its exit, after which it counts as hung.")
-  var timeout: Double = 10
-
-  @Option(name: .long, help: "Seconds cmdtool waits for one answer (the header, a sync echo) while the engine keeps writing without giving it: an engine flooding the pipe.")
-  var maxWait: Double = 600
-
-  @Option(name: .long, help: ArgumentHelp("Where the engine's records travel: stdio (its standard output and input), unix:PATH or tcp:PORT (a socket cmdtool listens on, on 127.0.0.1 for TCP; port 0 picks a free one). The engine finds the address in CMDTOOL_WIRE.", valueName: "transport"))
-  var listen: String = "stdio"
+  var clock: SessionClock = .virtual
 
   @Option(name: .long, help: "With --clock wall: milliseconds of quiet from the engine that count as settled.")
   var settle: Double = 200
+
+  @OptionGroup var engineOptions: EngineOptions
 
   @Option(name: .long, help: "Also hide, in the recording: pref:KEY (a preference's value) or path:PATTERN (the texts of elements whose path matches, e.g. 'path:*searchBar *'). Repeatable.")
   var redact: [String] = []
 
   @Flag(name: .long, help: "Record typed passwords as they are.")
   var keepPasswords = false
+
+  @OptionGroup var secretsOptions: SecretsOptions
 
   @Option(name: .long, help: "A preference the platform has stored at the start, as KEY=VALUE. Repeatable.")
   var preference: [String] = []
@@ -78,11 +81,6 @@ struct Record: ParsableCommand {
     if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool record --out s.jsonl -- ./my-engine") }
     if TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let bad = preference.first(where: { !$0.contains("=") }) { throw ValidationError("--preference \(bad) must be KEY=VALUE") }
-    if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
-    if WireTransport(parsing: listen) == nil {
-      throw ValidationError("--listen \(listen) is not a transport: use stdio, unix:PATH or tcp:PORT")
-    }
-    if !(maxWait > 0) { throw ValidationError("--max-wait must be a positive number of seconds") }
     if !(settle >= 0) { throw ValidationError("--settle must be a number of milliseconds ≥ 0") }
     var probe = Redaction()
     if let bad = redact.first(where: { !probe.add(rule: $0) }) {
@@ -106,32 +104,39 @@ struct Record: ParsableCommand {
     }
     var configuration = Recorder.Configuration(engine: engine, script: steps, output: out, format: TraceFormat(pathExtensionOf: out)!)
     configuration.clock = clock
-    configuration.timeout = timeout
-    configuration.maxWait = maxWait
-    configuration.transport = WireTransport(parsing: listen)!
-    configuration.settle = settle
+    configuration.limits = engineOptions.limits
+    configuration.limits.settle = settle
+    configuration.transport = engineOptions.transport
     configuration.redaction = Redaction(passwords: !keepPasswords)
     for rule in redact { _ = configuration.redaction.add(rule: rule) }
+    let secretsFile = try secretsOptions.file()
+    do {
+      configuration.redaction.secrets = try SecretStore.load(steps.secretNames, purpose: "the script", fileText: secretsFile?.text, filePath: secretsFile?.path)
+    } catch {
+      printError(error.description)
+      throw ExitStatus.badInput
+    }
     for entry in preference {
       let parts = entry.split(separator: "=", maxSplits: 1)
       configuration.preferences[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
     }
+    SignalTrap.install()
     let outcome = Recorder(configuration).run()
+    for warning in outcome.warnings { printError("warning: " + warning) }
     let engineName = outcome.engineName ?? engine[0]
-    let summary = "recorded \(outcome.recordsWritten) records (\(outcome.commandsReceived) commands from \(engineName)) to \(out)"
-    if let problem = outcome.problem {
-      printError(problem)
-      printError(summary + "; the engine ended with \(Self.describe(outcome.exitStatus))")
-      if !outcome.stderrTail.isEmpty { printError("engine stderr (last lines):\n" + String(outcome.stderrTail.suffix(800))) }
-      throw outcome.problemIsBadInput ? ExitStatus.badInput : ExitCode(1)
+    let summary = "recorded \(outcome.recordsWritten) records (\(outcome.commandsReceived) commands from \(engineName))"
+    guard let problem = outcome.problem else {
+      printError(summary + " to \(out)")
+      return
     }
-    printError(summary)
-  }
-
-  static func describe(_ status: Int32?) -> String {
-    guard let status else { return "no status" }
-    return status >= 0 ? "exit status \(status)" : "signal \(-status)"
+    printError(problem)
+    var place = outcome.path.isEmpty ? "; nothing was written" : " to \(outcome.path)"
+    if !outcome.path.isEmpty && FileManager.default.fileExists(atPath: out) { place += "; \(out) is unchanged" }
+    printError(summary + place + (outcome.exit.map { "; the engine ended with \($0.phrase)" } ?? ""))
+    if !outcome.stderrTail.isEmpty { printError("engine stderr (last lines):\n" + String(outcome.stderrTail.suffix(800))) }
+    if let signal = outcome.interruption { throw ExitCode(SignalTrap.exitStatus(for: signal)) }
+    throw outcome.problemIsBadInput ? ExitStatus.badInput : ExitCode(1)
   }
 }
 
-extension Recorder.Clock: ExpressibleByArgument {}
+extension SessionClock: ExpressibleByArgument {}

@@ -24,17 +24,24 @@ struct ReplayCommand: ParsableCommand {
       `cmdtool check` lists them. With --strict the replay stops after the first one and exits 1.
 
       With --engine, the traces are recordings (`cmdtool record`) to replay against a new build \
-      of the engine: each recording's script is played again, the new run is recorded and \
-      compared with the recorded one (the UI state after every record, the platform's own \
-      events, the engine's commands). Directories stand for every trace in them.
+      of the engine: each recording's script is played again the way it was recorded (its \
+      clock, redaction and named secrets), the new run is recorded and compared with the \
+      recorded one (the UI state after every record, the platform's own events, the engine's \
+      commands; on the wall clock, the states at every script step and at the end, within \
+      --tolerance). Directories stand for every trace in them.
 
-        cmdtool replay --engine '.build/debug/example-engine' recordings/ --ci --junit report.xml
+        cmdtool replay --engine '.build/debug/example-engine' recordings/ --record never --junit report.xml
 
-      --ci never records: a missing recording fails. --rerecord (or CMDTOOL_RERECORD=1) records \
-      the sessions anew on purpose, from their own scripts (or NAME.script.jsonl beside a missing \
-      one).
+      --record says when recordings are written: never (a missing one fails: CI), missing (the \
+      default: record the missing ones from NAME.script.jsonl), failed (record anew the ones \
+      that fail), all (record every one anew). CMDTOOL_RECORD=MODE sets it too; with CI set in \
+      the environment the default is never. A recording is replaced only by a run that \
+      succeeded, and one that itself ended in a failure is not a baseline unless \
+      --accept-failed-recordings says so. --ci and --rerecord are the older names of --record \
+      never and --record all.
 
-      Exit status: 0 fine, 1 stopped by --strict or a run that differs, 2 unreadable input.
+      Exit status: 0 fine, 1 stopped by --strict or a run that differs, 2 unreadable input, \
+      128+N stopped by signal N.
       """
   )
 
@@ -46,11 +53,20 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "Replay recordings against this engine command (run with sh -c) and compare the runs.")
   var engine: String?
 
-  @Flag(name: .long, help: "With --engine: never record; a missing recording is a failure.")
+  @Option(name: .long, help: "With --engine: when recordings are written: never, missing (default; never when CI is set), failed or all. Also CMDTOOL_RECORD.")
+  var record: RecordMode?
+
+  @Flag(name: .long, help: "With --engine: the same as --record never.")
   var ci = false
 
-  @Flag(name: .long, help: "With --engine: record the sessions anew instead of comparing (also CMDTOOL_RERECORD=1).")
+  @Flag(name: .long, help: "With --engine: the same as --record all (also CMDTOOL_RERECORD=1).")
   var rerecord = false
+
+  @Flag(name: .long, help: "With --engine: compare against recordings that themselves ended in a failure (a crash, an error), expecting the new run to end the same way.")
+  var acceptFailedRecordings = false
+
+  @Option(name: .long, help: "With --engine: milliseconds by which moments may differ between runs recorded on the wall clock.")
+  var tolerance: Double = 500
 
   @Option(name: .long, help: "With --engine: write a JUnit XML report here.")
   var junit: String?
@@ -58,14 +74,14 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "With --engine: write a JSON report here.")
   var report: String?
 
-  @Option(name: .long, help: "With --engine: keep the new recordings in this directory (default: a temporary one).")
+  @Option(name: .long, help: "With --engine: keep the new recordings in this directory (default: a temporary one, removed unless a run failed).")
   var keep: String?
 
-  @Option(name: .long, help: "With --engine: seconds to wait for the engine at each step.")
-  var timeout: Double = 10
+  @OptionGroup(title: "With --engine") var engineOptions: EngineOptions
 
-  @Option(name: .long, help: ArgumentHelp("With --engine: where the engine's records travel: stdio, unix:PATH or tcp:PORT (see `cmdtool record --help`).", valueName: "transport"))
-  var listen: String = "stdio"
+  @OptionGroup(title: "With --engine") var ignoreOptions: IgnoreOptions
+
+  @OptionGroup(title: "With --engine") var secretsOptions: SecretsOptions
 
   @Option(name: .long, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
   var at: String = "end"
@@ -83,21 +99,19 @@ struct ReplayCommand: ParsableCommand {
     if engine == nil && traces.count != 1 {
       throw ValidationError("replay one trace at a time (several only with --engine)")
     }
-    if engine == nil && (ci || rerecord || junit != nil || report != nil || keep != nil || listen != "stdio") {
-      throw ValidationError("--ci, --rerecord, --junit, --report, --keep and --listen go with --engine")
+    let engineOnly = ci || rerecord || record != nil || acceptFailedRecordings || junit != nil || report != nil || keep != nil
+      || engineOptions.listen != "stdio" || !ignoreOptions.ignore.isEmpty || ignoreOptions.ignoreFile != nil || secretsOptions.secrets != nil
+    if engine == nil && engineOnly {
+      throw ValidationError("--record, --ci, --rerecord, --accept-failed-recordings, --junit, --report, --keep, --listen, --ignore and --secrets go with --engine")
     }
-    if WireTransport(parsing: listen) == nil {
-      throw ValidationError("--listen \(listen) is not a transport: use stdio, unix:PATH or tcp:PORT")
-    }
+    if !(tolerance >= 0) { throw ValidationError("--tolerance must be a number of milliseconds ≥ 0") }
     if ReplayPoint(parsing: at) == nil {
       throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
     }
   }
 
   func run() throws {
-    if let engine {
-      return try EngineReplayRun(engine: engine, traces: traces, ci: ci, rerecord: rerecord, junit: junit, report: report, keep: keep, timeout: timeout, transport: WireTransport(parsing: listen)!).run()
-    }
+    if let engine { return try runAgainst(engine: engine) }
     let point = ReplayPoint(parsing: at)!
     let result: Replayer.Result
     do {
@@ -139,3 +153,5 @@ struct ReplayCommand: ParsableCommand {
     }
   }
 }
+
+extension RecordMode: ExpressibleByArgument {}

@@ -17,11 +17,11 @@ public struct DiffReport: Sendable {
   public var isEqual: Bool { divergence == nil && final.isEmpty && (events?.isEmpty ?? true) }
 
   /// Compares two inputs; traces are replayed to `point`.
-  public init(_ a: DiffInput, _ b: DiffInput, names: (String, String), alignment: RunComparison.Alignment = .record, to point: ReplayPoint = .end, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) throws(Replayer.Failure) {
+  public init(_ a: DiffInput, _ b: DiffInput, names: (String, String), alignment: RunComparison.Alignment = .record, to point: ReplayPoint = .end, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), timeTolerance: Double = 0) throws(Replayer.Failure) {
     nameA = names.0
     nameB = names.1
     if case .trace(let readerA) = a, case .trace(let readerB) = b {
-      let comparison = try RunComparison(readerA, readerB, alignment: alignment, to: point, ignoring: rules)
+      let comparison = try RunComparison(readerA, readerB, alignment: alignment, to: point, ignoring: rules, timeTolerance: timeTolerance)
       divergence = comparison.divergence
       final = comparison.final
       events = comparison.events
@@ -39,7 +39,7 @@ public struct DiffReport: Sendable {
     stateB = try state(b)
     divergence = nil
     events = nil
-    final = StateDiff(from: stateA, to: stateB, ignoring: rules)
+    final = StateDiff(from: stateA, to: stateB, ignoring: rules, timeTolerance: timeTolerance)
   }
 
   // MARK: - Text

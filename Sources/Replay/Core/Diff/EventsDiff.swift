@@ -21,12 +21,13 @@ public struct EventsDiff: Sendable {
     }
   }
 
-  public init(_ first: [PlatformEmission], _ second: [PlatformEmission], ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) {
+  /// - Parameter timeTolerance: milliseconds by which the times of the same emission may differ.
+  public init(_ first: [PlatformEmission], _ second: [PlatformEmission], ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), timeTolerance: Double = 0) {
     let keep: (PlatformEmission) -> Bool = { rules.isEmpty || !rules.ignores(Self.path(of: $0)) }
     let a = rules.isEmpty ? first : first.filter(keep)
     let b = rules.isEmpty ? second : second.filter(keep)
     // Compare what happened, when, to whom; not which record was being applied at the time.
-    func same(_ x: PlatformEmission, _ y: PlatformEmission) -> Bool { x.time == y.time && x.kind == y.kind }
+    func same(_ x: PlatformEmission, _ y: PlatformEmission) -> Bool { (x.time == y.time || (x.time - y.time).magnitude <= timeTolerance) && x.kind == y.kind }
     var prefix = 0
     while prefix < a.count && prefix < b.count && same(a[prefix], b[prefix]) { prefix += 1 }
     commonPrefix = prefix

@@ -17,6 +17,10 @@ public struct RunComparison: Sendable {
     case record
     /// Everything up to the same time in both runs (records at equal times together).
     case time
+    /// Everything up to each script step (the `script` markers a recording holds, in order) in
+    /// both runs, whatever the records and times in between: for runs on the wall clock, whose
+    /// records and times are never the same twice.
+    case steps
   }
 
   /// Where the runs first differ.
@@ -48,12 +52,15 @@ public struct RunComparison: Sendable {
   public var isEqual: Bool { divergence == nil && final.isEmpty && events.isEmpty }
 
   /// Replays both traces up to `point` in lockstep.
-  public init(_ readerA: TraceFileReader, _ readerB: TraceFileReader, alignment: Alignment = .record, to point: ReplayPoint = .end, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), recentCount: Int = 3) throws(Replayer.Failure) {
+  ///
+  /// - Parameter timeTolerance: milliseconds by which moments in the states and the times of the
+  ///   platforms' events may differ (see ``StateDiff/init(from:to:ignoring:timeTolerance:)``).
+  public init(_ readerA: TraceFileReader, _ readerB: TraceFileReader, alignment: Alignment = .record, to point: ReplayPoint = .end, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), timeTolerance: Double = 0, recentCount: Int = 3) throws(Replayer.Failure) {
     var a = try Side(readerA, point: point)
     var b = try Side(readerB, point: point)
     var divergence: Divergence? = nil
     // A difference before any record (the headers' preferences) is there from the start.
-    let initial = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules)
+    let initial = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance)
     if !initial.isEmpty {
       divergence = Divergence(recordA: nil, recordB: nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: initial, recentA: [], recentB: [])
     }
@@ -69,16 +76,25 @@ public struct RunComparison: Sendable {
         try b.step(through: time, recentCount)
         a.model.advance(to: max(time, a.model.state.time))
         b.model.advance(to: max(time, b.model.state.time))
+      case .steps:
+        if (a.atStep || a.next == nil) && (b.atStep || b.next == nil) {
+          // Both runs reached the same step (or their ends): pass its markers.
+          if a.atStep { try a.step(recentCount) }
+          if b.atStep { try b.step(recentCount) }
+        } else {
+          try a.stepToNextStep(recentCount)
+          try b.stepToNextStep(recentCount)
+        }
       }
       guard divergence == nil else { continue }
       let touched = a.model.takeTouched().union(b.model.takeTouched())
       let newRequests = max(a.model.requestsLogged - requestsBefore.0, b.model.requestsLogged - requestsBefore.1)
-      let quick = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, onlyElements: touched, newRequests: newRequests)
+      let quick = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, onlyElements: touched, newRequests: newRequests, timeTolerance: timeTolerance)
       if !quick.isEmpty {
         divergence = Divergence(
           recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil,
           timeA: a.model.state.time, timeB: b.model.state.time,
-          diff: StateDiff(from: a.model.state, to: b.model.state, ignoring: rules),
+          diff: StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance),
           recentA: a.recent, recentB: b.recent)
       }
     }
@@ -87,8 +103,8 @@ public struct RunComparison: Sendable {
       b.model.advance(to: limit)
     }
     self.divergence = divergence
-    final = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules)
-    events = EventsDiff(a.model.emissions, b.model.emissions, ignoring: rules)
+    final = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance)
+    events = EventsDiff(a.model.emissions, b.model.emissions, ignoring: rules, timeTolerance: timeTolerance)
     modelA = a.model
     modelB = b.model
     if divergence == nil && !final.isEmpty {
@@ -143,6 +159,17 @@ public struct RunComparison: Sendable {
 
     mutating func step(through time: Double, _ keep: Int) throws(Replayer.Failure) {
       while let record = next, record.time <= time { try step(keep) }
+    }
+
+    /// Whether the next record is a script step's marker.
+    var atStep: Bool {
+      if case .marker("script", _)? = next?.body { return true }
+      return false
+    }
+
+    /// Applies records up to (not including) the next script step's marker, or to the end.
+    mutating func stepToNextStep(_ keep: Int) throws(Replayer.Failure) {
+      while next != nil && !atStep { try step(keep) }
     }
   }
 }

@@ -25,8 +25,12 @@ public struct StateDiff: Sendable {
   public var isEmpty: Bool { changes.isEmpty }
 
   /// Compares `a` (the first run, "old") with `b` (the second, "new").
-  public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) {
-    self.init(from: a, to: b, ignoring: rules, onlyElements: nil)
+  ///
+  /// - Parameter timeTolerance: milliseconds by which the moments in the states (a toast's
+  ///   shownAt and expiresAt, a timer's nextFire, a request's time) may differ and still count as
+  ///   the same: runs on the wall clock are never to the millisecond.
+  public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), timeTolerance: Double = 0) {
+    self.init(from: a, to: b, ignoring: rules, onlyElements: nil, timeTolerance: timeTolerance)
   }
 
   /// Compares the top-level state and only the elements `only` names (nil: all elements): for
@@ -36,8 +40,9 @@ public struct StateDiff: Sendable {
   ///
   /// - Parameter newRequests: with `only`, how many requests the last step may have logged in
   ///   either state: only that many at the end of the logs are compared (the rest was equal).
-  public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), onlyElements only: Set<Int32>?, newRequests: Int? = nil) {
+  public init(from a: UIState, to b: UIState, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), onlyElements only: Set<Int32>?, newRequests: Int? = nil, timeTolerance: Double = 0) {
     var builder = Builder(a: a, b: b, rules: rules)
+    builder.timeTolerance = timeTolerance
     builder.compareTopLevel(incremental: only != nil, newRequests: newRequests)
     builder.compareElements(only: only)
     changes = builder.sortedChanges()
@@ -59,6 +64,7 @@ extension StateDiff {
     let a: UIState
     let b: UIState
     let rules: DiffIgnoreRules
+    var timeTolerance: Double = 0
     var entries: [(key: [Int64], change: StateChange)] = []
     var ignored = 0
     private var labels: [Int32: String] = [:]
@@ -68,6 +74,9 @@ extension StateDiff {
       self.b = b
       self.rules = rules
     }
+
+    /// Whether two moments count as the same (within ``timeTolerance``).
+    func same(_ x: Double, _ y: Double) -> Bool { x == y || (x - y).magnitude <= timeTolerance }
 
     func sortedChanges() -> [StateChange] {
       entries.enumerated().sorted { lhs, rhs in
@@ -160,8 +169,8 @@ extension StateDiff {
         case (let x?, let y?):
           if x.text != y.text { add(StateChange(.changed, path: path + " · text", property: "text", old: Self.quoted(x.text), new: Self.quoted(y.text)), key: key) }
           if x.from != y.from { add(StateChange(.changed, path: path + " · from", property: "from", old: String(x.from), new: String(y.from)), key: key) }
-          if x.shownAt != y.shownAt { add(StateChange(.changed, path: path + " · shownAt", property: "shownAt", old: Self.json { $0.number(x.shownAt) }, new: Self.json { $0.number(y.shownAt) }), key: key) }
-          if x.expiresAt != y.expiresAt { add(StateChange(.changed, path: path + " · expiresAt", property: "expiresAt", old: Self.json { $0.number(x.expiresAt) }, new: Self.json { $0.number(y.expiresAt) }), key: key) }
+          if !same(x.shownAt, y.shownAt) { add(StateChange(.changed, path: path + " · shownAt", property: "shownAt", old: Self.json { $0.number(x.shownAt) }, new: Self.json { $0.number(y.shownAt) }), key: key) }
+          if !same(x.expiresAt, y.expiresAt) { add(StateChange(.changed, path: path + " · expiresAt", property: "expiresAt", old: Self.json { $0.number(x.expiresAt) }, new: Self.json { $0.number(y.expiresAt) }), key: key) }
         case (nil, nil): break
         }
       }
@@ -177,7 +186,7 @@ extension StateDiff {
         case (let x?, let y?):
           if x.owner != y.owner { add(StateChange(.changed, path: path + " · owner", property: "owner", old: String(x.owner), new: String(y.owner)), key: key) }
           if x.interval != y.interval { add(StateChange(.changed, path: path + " · interval", property: "interval", old: Self.json { $0.number(x.interval) }, new: Self.json { $0.number(y.interval) }), key: key) }
-          if x.nextFire != y.nextFire { add(StateChange(.changed, path: path + " · nextFire", property: "nextFire", old: Self.json { $0.number(x.nextFire) }, new: Self.json { $0.number(y.nextFire) }), key: key) }
+          if !same(x.nextFire, y.nextFire) { add(StateChange(.changed, path: path + " · nextFire", property: "nextFire", old: Self.json { $0.number(x.nextFire) }, new: Self.json { $0.number(y.nextFire) }), key: key) }
           if x.fireCount != y.fireCount { add(StateChange(.changed, path: path + " · fired", property: "fired", old: String(x.fireCount), new: String(y.fireCount)), key: key) }
         case (nil, nil): break
         }
@@ -209,6 +218,7 @@ extension StateDiff {
         // The record that asked says when, as a snapshot's `record` does, not what.
         old?.recordIndex = 0
         new?.recordIndex = 0
+        if let x = old?.time, let y = new?.time, same(x, y) { new?.time = x }
         guard old != new else { continue }
         let render: (PlatformRequest) -> String = { request in
           Self.json { text in

@@ -5,6 +5,9 @@ import CommandCodec
 /// With ``FlushPolicy/everyRecord`` every record reaches the file as soon as it is written, so a
 /// crash of the writer loses nothing already written (the recorder's mode); ``FlushPolicy/buffered``
 /// collects up to 256 KiB first (conversion).
+///
+/// With `replacing: true` the trace is written to `PATH.partial` (``AtomicFile``) and takes the
+/// place of `PATH` only on ``commit()``: a failed run never truncates a good file.
 public final class TraceFileWriter {
   /// When bytes are handed to the operating system.
   public enum FlushPolicy: Sendable {
@@ -17,6 +20,7 @@ public final class TraceFileWriter {
   /// The format written.
   public let format: TraceFormat
   private let file: FileDescriptor
+  private let atomic: AtomicFile?
   private var encoder: TraceEncoder
   private var buffer: [UInt8] = []
   private let policy: FlushPolicy
@@ -25,12 +29,25 @@ public final class TraceFileWriter {
   private static let bufferLimit = 256 << 10
 
   /// Creates (or truncates) `path` and writes the header.
-  public init(path: String, format: TraceFormat, header: TraceHeader, flush policy: FlushPolicy = .buffered) throws(TraceFileError) {
+  ///
+  /// - Parameter replacing: write to `PATH.partial` and replace `path` only on ``commit()``
+  ///   (ignored for `-`, standard output).
+  public init(path: String, format: TraceFormat, header: TraceHeader, flush policy: FlushPolicy = .buffered, replacing: Bool = false) throws(TraceFileError) {
     self.path = path
     self.format = format
     self.policy = policy
     do {
-      file = path == "-" ? .standardOutput : try FileDescriptor.open(forWritingAt: path)
+      if path == "-" {
+        file = .standardOutput
+        atomic = nil
+      } else if replacing {
+        let atomic = try AtomicFile(path: path)
+        self.atomic = atomic
+        file = atomic.descriptor
+      } else {
+        file = try FileDescriptor.open(forWritingAt: path)
+        atomic = nil
+      }
     } catch {
       throw .io(error)
     }
@@ -66,9 +83,35 @@ public final class TraceFileWriter {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Flushes and closes the file.
+  /// Where the records are until ``commit()``: `PATH.partial` when replacing, else `path`.
+  public var writtenPath: String { atomic?.partialPath ?? path }
+
+  /// Flushes and closes the file; when replacing, puts it in place of `path` (``commit()``).
   public func close() throws(TraceFileError) {
+    try commit()
+  }
+
+  /// Flushes, closes and, when replacing, puts the trace in place of `path` atomically.
+  public func commit() throws(TraceFileError) {
     try flush()
+    if let atomic {
+      do {
+        try atomic.commit()
+      } catch {
+        throw .io(error)
+      }
+    } else {
+      file.close()
+    }
+  }
+
+  /// Flushes what it can and closes the file without replacing anything.
+  /// - Returns: where the records written are: `PATH.partial` when replacing, else `path`.
+  @discardableResult
+  public func abandon() -> String {
+    try? flush()
+    if let atomic { return atomic.abandon() }
     file.close()
+    return path
   }
 }

@@ -1,19 +1,27 @@
 import CommandCodec
 import ReplayCore
-import Foundation
 
-/// What a recording hides before it reaches the file: text typed into password fields (by
-/// default) and the values of chosen preferences. Values are replaced consistently (the same value
-/// always gives the same stand-in), so a replay of the recording still lines up.
+/// What a recording hides before it reaches the file (docs/WIRE.md §7).
+///
+/// - **Stand-ins** replace whole values: text typed into (or set on) password fields, by default;
+///   the values UPDATE_PREFERENCE stores under chosen keys (`pref:KEY`); the texts of elements
+///   whose path matches a pattern (`path:PATTERN`). A stand-in is `redacted-` and a stable hash
+///   of the value, the same every time; once hidden, the same value set on any other field later
+///   is replaced too. Never a part of other text: a password `word` leaves "password" alone.
+/// - **Named secrets** (``SecretStore``) are replaced by their placeholders wherever their values
+///   appear, inside other text too; a replay knows the values and scrubs its run alike.
 public struct Redaction: Sendable {
   /// Hide what is typed into (or set on) password fields.
   public var passwords = true
   /// Hide the values UPDATE_PREFERENCE stores under these keys.
   public var preferenceKeys: Set<String> = []
   /// Hide the texts of elements whose path (`frameView 2 › linearLayout 3 › textField 5`) matches
-  /// one of these patterns (`*` any characters, as in diff's ignore rules): what the user types
-  /// into them and what the engine sets on them.
+  /// one of these patterns (`*` any characters, as in diff's ignore rules).
   public var textPaths = DiffIgnoreRules()
+  /// Named secrets, replaced by placeholders everywhere.
+  public var secrets = SecretStore()
+  /// Values hidden so far, by value: the same value anywhere later gets the same stand-in.
+  private var hiddenValues: Set<String> = []
 
   public init(passwords: Bool = true, preferenceKeys: Set<String> = [], textPaths: [String] = []) {
     self.passwords = passwords
@@ -35,25 +43,19 @@ public struct Redaction: Sendable {
     return false
   }
 
-  public var isEmpty: Bool { !passwords && preferenceKeys.isEmpty && textPaths.isEmpty }
-
-  /// Whether the texts of element `id` are hidden by a path rule.
-  func hidesText(of id: Int32, in state: UIState) -> Bool {
-    !textPaths.isEmpty && state.elements.contains(id) && textPaths.ignores(state.path(of: id))
+  /// The rules as the command line writes them (`pref:KEY`, `path:PATTERN`), in a stable order.
+  public var rules: [String] {
+    preferenceKeys.sorted().map { "pref:" + $0 } + textPaths.patterns.map { "path:" + $0 }
   }
 
-  /// Whether a CREATE_* makes an element whose texts a path rule hides.
-  func hidesText(ofCreated command: Command, in state: UIState) -> Bool {
-    guard !textPaths.isEmpty, let kind = ElementKind(creating: command.type) else { return false }
-    let parent = state.path(of: command.internalId)
-    let label = "\(kind.rawValue) \(command.childInternalId)"
-    return textPaths.ignores(parent.isEmpty ? label : parent + " › " + label)
-  }
+  public var isEmpty: Bool { !passwords && preferenceKeys.isEmpty && textPaths.isEmpty && secrets.isEmpty }
 
-  /// The stand-in for a value: `redacted-` and a stable hash of it. A stand-in stands for itself,
-  /// so replaying a recording (whose script types the stand-in) records the same stand-in again.
+  // MARK: - Stand-ins
+
+  /// The stand-in for a value: `redacted-` and a stable hash of it. A stand-in (or a secret's
+  /// placeholder) stands for itself, so replaying a recording records the same text again.
   public static func standIn(for value: String) -> String {
-    guard !value.isEmpty, !isStandIn(value) else { return value }
+    guard !value.isEmpty, !isStandIn(value), !isPlaceholder(value) else { return value }
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for byte in value.utf8 {
       hash ^= UInt64(byte)
@@ -68,125 +70,127 @@ public struct Redaction: Sendable {
     value.utf8.count == 25 && value.hasPrefix("redacted-") && value.utf8.dropFirst(9).allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
   }
 
-  /// Values hidden so far, with their stand-ins: later occurrences anywhere in the recording (an
-  /// engine echoing a name into a toast) are replaced too, so the recording and a replay of it,
-  /// whose engine only ever sees the stand-in, line up.
-  private var secrets: [(value: String, standIn: String)] = []
+  /// Whether `value` is a secret's placeholder (`<secret:NAME>`).
+  static func isPlaceholder(_ value: String) -> Bool {
+    value.hasPrefix("<secret:") && value.hasSuffix(">")
+  }
 
-  /// Notes a hidden value (at least 3 characters: shorter ones would replace too much).
-  private mutating func remember(_ value: String) -> String {
+  /// Notes a hidden value and returns its stand-in. Values shorter than 3 characters are hidden
+  /// where they are set but not looked for elsewhere: a count "1" would hide every other "1".
+  private mutating func hideValue(_ value: String) -> String {
     let standIn = Self.standIn(for: value)
-    if value.count >= 3 && !Self.isStandIn(value) && !secrets.contains(where: { $0.value == value }) {
-      secrets.append((value, standIn))
-      // Longer secrets first, so one that contains another is replaced whole.
-      secrets.sort { $0.value.count > $1.value.count }
-    }
+    if standIn != value && value.count >= 3 { hiddenValues.insert(value) }
     return standIn
   }
 
-  /// `text` with every hidden value replaced by its stand-in.
-  ///
-  /// One pass, left to right, that never touches a stand-in (in the text, or put there by an
-  /// earlier replacement): a secret such as "ted" is part of every stand-in's "redacted-".
-  /// Whether `text` holds a known secret (a byte search: no Foundation, no allocation).
-  private func containsSecret(_ text: String) -> Bool {
-    guard !text.isEmpty else { return false }
-    return text.utf8.withContiguousStorageIfAvailable { bytes in
-      secrets.contains { secret in
-        secret.value.utf8.withContiguousStorageIfAvailable { Self.find($0, in: bytes) } ?? text.contains(secret.value)
-      }
-    } ?? secrets.contains { text.contains($0.value) }
+  /// A value as written: its stand-in when the same value was hidden before.
+  private func rehide(_ value: String) -> String {
+    hiddenValues.isEmpty || !hiddenValues.contains(value) ? value : Self.standIn(for: value)
   }
 
-  /// Whether `needle` occurs in `haystack`.
-  private static func find(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let head = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-    var index = 0
-    let last = haystack.count - needle.count
-    while index <= last {
-      if haystack[index] == head && UnsafeBufferPointer(rebasing: haystack[index..<(index + needle.count)]).elementsEqual(needle) {
-        return true
-      }
-      index += 1
-    }
-    return false
-  }
+  // MARK: - Records
 
-  private func scrub(_ text: String) -> String {
-    guard !secrets.isEmpty, containsSecret(text) else { return text }
-    let bytes = Array(text.utf8)
-    let prefix = Array("redacted-".utf8)
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var index = 0
-    scanning: while index < bytes.count {
-      if bytes[index] == prefix[0], index + 25 <= bytes.count, bytes[index..<(index + 9)].elementsEqual(prefix),
-        bytes[(index + 9)..<(index + 25)].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
-      {
-        result.append(contentsOf: bytes[index..<(index + 25)])
-        index += 25
-        continue
-      }
-      // Longer secrets first (the list is sorted so), so one that contains another goes whole.
-      for secret in secrets {
-        let value = secret.value.utf8
-        if index + value.count <= bytes.count, bytes[index..<(index + value.count)].elementsEqual(value) {
-          result.append(contentsOf: secret.standIn.utf8)
-          index += value.count
-          continue scanning
-        }
-      }
-      result.append(bytes[index])
-      index += 1
-    }
-    return String(decoding: result, as: UTF8.self)
-  }
-
-  /// `record` as it should be written, given the state before it was applied.
+  /// `record` as it should be written, given the platform's state before it applies.
   public mutating func redact(_ record: TraceRecord, in state: UIState) -> TraceRecord {
     guard !isEmpty else { return record }
-    let hidden = hide(record, in: state)
-    return secrets.isEmpty ? hidden : scrubbed(hidden)
+    var record = secrets.isEmpty ? record : scrubbingSecrets(record)
+    if case .marker("script", let source) = record.body {
+      return TraceRecord(time: record.time, .marker(label: "script", detail: redactedScriptLine(source, in: state)))
+    }
+    record = hide(record, in: state)
+    return hiddenValues.isEmpty ? record : rehidden(record)
   }
 
-  /// Replaces known secrets in every text of a record.
-  private func scrubbed(_ record: TraceRecord) -> TraceRecord {
-    switch record.body {
-    case .batch(let commands):
-      func holdsSecret(_ command: Command) -> Bool {
-        containsSecret(command.textValue) || containsSecret(command.textValue2) || containsSecret(command.key)
-      }
-      guard let first = commands.firstIndex(where: holdsSecret) else { return record }
-      var scrubbed = commands
-      for index in first..<scrubbed.count where holdsSecret(scrubbed[index]) {
-        scrubbed[index].textValue = scrub(scrubbed[index].textValue)
-        scrubbed[index].textValue2 = scrub(scrubbed[index].textValue2)
-        scrubbed[index].key = scrub(scrubbed[index].key)
-      }
-      return TraceRecord(time: record.time, .batch(scrubbed))
-    case .event(let target, .value(var value)):
-      value.text = scrub(value.text)
-      return TraceRecord(time: record.time, .event(target: target, .value(value)))
-    case .marker(let label, let detail):
-      return TraceRecord(time: record.time, .marker(label: label, detail: scrub(detail)))
-    default:
-      return record
-    }
+  /// Whether typing into element `id` is hidden (a password field, or a path rule).
+  func hidesTyping(into id: Int32, in state: UIState) -> Bool {
+    (passwords && Self.isPassword(id, in: state)) || hidesText(of: id, in: state)
+  }
+
+  /// A `type` step's line with its text replaced by the stand-in when the field it types into
+  /// hides what is typed (the step would otherwise carry the password into the recording).
+  private mutating func redactedScriptLine(_ source: String, in state: UIState) -> String {
+    guard let script = try? EventScript(parsing: source), let step = script.steps.first,
+      case .type(let selector, let text) = step.action, let id = selector.resolve(in: state),
+      hidesTyping(into: id, in: state), case .object(var object) = try? JSONValue.parse(source)
+    else { return source }
+    object["text"] = .string(hideValue(text))
+    return JSONValue.object(object).canonicalText
+  }
+
+  /// Whether the texts of element `id` are hidden by a path rule.
+  func hidesText(of id: Int32, in state: UIState) -> Bool {
+    !textPaths.isEmpty && state.elements.contains(id) && textPaths.ignores(state.path(of: id))
+  }
+
+  /// Whether a CREATE_* makes an element whose texts a path rule hides.
+  func hidesText(ofCreated command: Command, in state: UIState) -> Bool {
+    guard !textPaths.isEmpty, let kind = ElementKind(creating: command.type) else { return false }
+    let parent = state.path(of: command.internalId)
+    let label = "\(kind.rawValue) \(command.childInternalId)"
+    return textPaths.ignores(parent.isEmpty ? label : parent + " › " + label)
   }
 
   private mutating func hide(_ record: TraceRecord, in state: UIState) -> TraceRecord {
     switch record.body {
-    case .event(let target, .value(var value)) where !value.text.isEmpty && ((passwords && Self.isPassword(target, in: state)) || hidesText(of: target, in: state)):
-      value.text = remember(value.text)
+    case .event(let target, .value(var value)) where !value.text.isEmpty && hidesTyping(into: target, in: state):
+      value.text = hideValue(value.text)
       return TraceRecord(time: record.time, .event(target: target, .value(value)))
     case .batch(let commands):
       // Most batches hide nothing: find the first command that needs it before copying any.
       guard let first = commands.firstIndex(where: { hides($0, in: state) }) else { return record }
       var redacted = commands
       for index in first..<redacted.count where hides(redacted[index], in: state) {
-        hide(&redacted[index], in: state)
+        if redacted[index].type == .updatePreference {
+          redacted[index].textValue2 = hideValue(redacted[index].textValue2)
+        } else {
+          redacted[index].textValue = hideValue(redacted[index].textValue)
+        }
       }
       return TraceRecord(time: record.time, .batch(redacted))
+    default:
+      return record
+    }
+  }
+
+  /// Replaces values hidden before wherever a whole field holds one.
+  private func rehidden(_ record: TraceRecord) -> TraceRecord {
+    switch record.body {
+    case .batch(let commands):
+      func holds(_ command: Command) -> Bool {
+        hiddenValues.contains(command.textValue) || hiddenValues.contains(command.textValue2) || hiddenValues.contains(command.key)
+      }
+      guard let first = commands.firstIndex(where: holds) else { return record }
+      var result = commands
+      for index in first..<result.count where holds(result[index]) {
+        result[index].textValue = rehide(result[index].textValue)
+        result[index].textValue2 = rehide(result[index].textValue2)
+        result[index].key = rehide(result[index].key)
+      }
+      return TraceRecord(time: record.time, .batch(result))
+    case .event(let target, .value(var value)) where hiddenValues.contains(value.text):
+      value.text = rehide(value.text)
+      return TraceRecord(time: record.time, .event(target: target, .value(value)))
+    default:
+      return record
+    }
+  }
+
+  /// Replaces named secrets in every text of a record.
+  private func scrubbingSecrets(_ record: TraceRecord) -> TraceRecord {
+    switch record.body {
+    case .batch(let commands):
+      var result = commands
+      for index in result.indices {
+        result[index].textValue = secrets.scrub(result[index].textValue)
+        result[index].textValue2 = secrets.scrub(result[index].textValue2)
+        result[index].key = secrets.scrub(result[index].key)
+      }
+      return result == commands ? record : TraceRecord(time: record.time, .batch(result))
+    case .event(let target, .value(var value)):
+      value.text = secrets.scrub(value.text)
+      return TraceRecord(time: record.time, .event(target: target, .value(value)))
+    case .marker(let label, let detail):
+      return TraceRecord(time: record.time, .marker(label: label, detail: secrets.scrub(detail)))
     default:
       return record
     }
@@ -221,14 +225,5 @@ public struct Redaction: Sendable {
   private func hidesPath(of command: Command, in state: UIState) -> Bool {
     guard !textPaths.isEmpty, !Self.isStandIn(command.textValue) else { return false }
     return (command.type == .setTextValue && hidesText(of: command.internalId, in: state)) || hidesText(ofCreated: command, in: state)
-  }
-
-  /// Replaces the values of `command` that a rule hides by their stand-ins.
-  private mutating func hide(_ command: inout Command, in state: UIState) {
-    if command.type == .updatePreference {
-      command.textValue2 = remember(command.textValue2)
-    } else {
-      command.textValue = remember(command.textValue)
-    }
   }
 }

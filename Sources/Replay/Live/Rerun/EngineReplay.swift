@@ -1,13 +1,36 @@
 import CommandCodec
 import ReplayCore
-import Foundation
 
 /// Replays a recorded session against an engine build: the recording's script is played again
-/// (its `script` markers, selectors resolved anew, since ids may differ), the new run is recorded,
+/// (its `script` markers, selectors resolved anew, since ids may differ) the way the recording
+/// was made (its ``RecordingSettings``: clock, redaction, named secrets), the new run is recorded,
 /// and the two runs are compared: the UI state after every record, the platform's own events, and
-/// the engine's command stream.
-public struct EngineReplay: Sendable {
-  /// How one recorded session fared.
+/// the engine's command stream. On the wall clock, where no two runs have the same records or
+/// times, the states are compared at each script step and at the end, moments within a
+/// tolerance, and the engine's commands in order with batch boundaries aside (docs/WIRE.md §10).
+public enum EngineReplay {
+  /// How to run the new build.
+  public struct Options: Sendable {
+    public var engine: [String]
+    public var environment: [String: String] = [:]
+    public var transport = WireTransport.stdio
+    public var limits = WireSession.Limits()
+    /// Paths the comparison leaves out (the diff's `--ignore`).
+    public var ignoring = DiffIgnoreRules()
+    /// Milliseconds by which moments may differ between runs on the wall clock.
+    public var tolerance: Double = 500
+    /// A secrets file (`NAME=value` lines): its path and text.
+    public var secretsFile: (path: String, text: String)?
+    /// Compare against a recording that itself ended in a failure, expecting the new run to end
+    /// the same way, instead of refusing it as a baseline.
+    public var acceptFailedRecordings = false
+
+    public init(engine: [String]) {
+      self.engine = engine
+    }
+  }
+
+  /// How one recording fared.
   public struct Result: Sendable {
     public enum Status: String, Sendable {
       case passed, failed, error
@@ -21,9 +44,11 @@ public struct EngineReplay: Sendable {
     public var report: DiffReport?
     /// The first engine record (its index in each run) where the command streams differ.
     public var commandStreamDifference: (recorded: Int, new: Int)?
-    /// The new recording.
+    /// The new run's recording ("" when there is none).
     public var newRecording: String
     public var seconds: Double
+    /// Whether this result is a recording written (record modes), not a comparison.
+    public var recorded = false
 
     public init(trace: String, status: Status, message: String, report: DiffReport? = nil, commandStreamDifference: (recorded: Int, new: Int)? = nil, newRecording: String, seconds: Double) {
       self.trace = trace
@@ -36,62 +61,64 @@ public struct EngineReplay: Sendable {
     }
   }
 
-  /// The script a recording was made with: its `script` markers, at their times.
-  public static func script(of path: String) throws(Replayer.Failure) -> (EventScript, TraceHeader) {
-    let reader: TraceFileReader
-    let header: TraceHeader
-    do {
-      reader = try TraceFileReader(path: path)
-      header = try reader.readHeader()
-    } catch {
-      throw .unreadable(error)
-    }
-    var lines: [String] = []
-    do {
-      while let record = try reader.next() {
-        if case .marker("script", let detail) = record.body { lines.append(detail) }
-      }
-    } catch {
-      throw .unreadable(error)
-    }
-    do {
-      return (try EventScript(parsing: lines.joined(separator: "\n")), header)
-    } catch {
-      throw .unreadable(.invalidContent(path: path, CodecError(.invalidValue, at: .byte(0), "a script marker is not a script step: \(error)")))
-    }
+  /// The recorder's configuration that plays `session`'s script again, made the way it was.
+  /// - Throws: ``SecretStore/Failure`` when a named secret the script types has no value.
+  public static func configuration(replaying session: RecordedSession, named path: String, into output: String, options: Options) throws(SecretStore.Failure) -> Recorder.Configuration {
+    var configuration = Recorder.Configuration(engine: options.engine, script: session.script, output: output, format: TraceFormat(pathExtensionOf: output) ?? .jsonLines)
+    configuration.environment = options.environment
+    configuration.limits = options.limits
+    configuration.limits.settle = session.settings.settle
+    configuration.clock = session.settings.clock
+    configuration.transport = options.transport
+    configuration.viewport = session.header.viewport
+    configuration.preferences = session.header.preferences
+    configuration.redaction = session.settings.redaction
+    configuration.redaction.secrets = try SecretStore.load(session.settings.secretNames, purpose: "the recording \(path)", fileText: options.secretsFile?.text, filePath: options.secretsFile?.path)
+    return configuration
   }
 
-  /// Replays `recording` against `engine`, writing the new run to `newRecording`.
-  public static func run(recording: String, engine: [String], newRecording: String, timeout: Double = 10, transport: WireTransport = .stdio, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) -> Result {
-    let start = EngineProcess.now()
-    func elapsed() -> Double { (EngineProcess.now() - start) / 1000 }
-    let script: EventScript
-    let header: TraceHeader
-    do {
-      (script, header) = try self.script(of: recording)
-    } catch {
-      return Result(trace: recording, status: .error, message: error.description, newRecording: newRecording, seconds: elapsed())
+  /// Replays `recording` against the engine, writing the new run to `newRecording`.
+  public static func run(recording: String, newRecording: String, options: Options) -> Result {
+    let start = Monotonic.now()
+    func result(_ status: Result.Status, _ message: String, newRecording: String = "") -> Result {
+      Result(trace: recording, status: status, message: message, newRecording: newRecording, seconds: (Monotonic.now() - start) / 1000)
     }
-    var configuration = Recorder.Configuration(engine: engine, script: script, output: newRecording, format: TraceFormat(pathExtensionOf: newRecording) ?? .jsonLines)
-    configuration.timeout = timeout
-    configuration.transport = transport
-    configuration.viewport = header.viewport
-    configuration.preferences = header.preferences
-    let outcome = Recorder(configuration).run()
+    let session: RecordedSession
+    do {
+      session = try RecordedSession.read(recording)
+    } catch {
+      return result(.error, error.description)
+    }
+    if let failure = session.failure, !options.acceptFailedRecordings {
+      return result(.failed, "the recording itself ended in a failure (\(failure)), so it is not a baseline: record it again (--record all), or compare against it anyway with --accept-failed-recordings")
+    }
+    let configuration: Recorder.Configuration
+    do {
+      configuration = try self.configuration(replaying: session, named: recording, into: newRecording, options: options)
+    } catch {
+      return result(.error, error.description)
+    }
+    var recorderConfiguration = configuration
+    recorderConfiguration.replacing = false
+    let outcome = Recorder(recorderConfiguration).run()
     var problems: [String] = []
-    if let problem = outcome.problem { problems.append("the new run: \(problem)") }
-    // The engine-exit marker carries stderr, which may legitimately differ: markers never enter the state.
+    if outcome.interruption != nil {
+      return result(.error, "the new run: \(outcome.problem ?? "interrupted")", newRecording: newRecording)
+    }
+    if let problem = outcome.problem, !endsAlike(outcome, session, options) { problems.append("the new run: \(problem)") }
+    let wall = session.settings.clock == .wall
     let report: DiffReport
     do {
-      report = try DiffReport(try DiffInput.open(recording), try DiffInput.open(newRecording), names: (recording, newRecording), ignoring: rules)
+      report = try DiffReport(try DiffInput.open(recording), try DiffInput.open(newRecording), names: (recording, newRecording), alignment: wall ? .steps : .record, ignoring: options.ignoring, timeTolerance: wall ? options.tolerance : 0)
     } catch let failure as DiffInput.Failure {
-      return Result(trace: recording, status: .error, message: (problems + [failure.description]).joined(separator: "; "), newRecording: newRecording, seconds: elapsed())
+      return result(.error, (problems + [failure.description]).joined(separator: "; "), newRecording: newRecording)
     } catch {
-      return Result(trace: recording, status: .error, message: (problems + ["\(error)"]).joined(separator: "; "), newRecording: newRecording, seconds: elapsed())
+      return result(.error, (problems + ["\(error)"]).joined(separator: "; "), newRecording: newRecording)
     }
-    let streams = (try? commandStreamDifference(recording, newRecording)) ?? nil
+    let streams = (try? CommandStreams.firstDifference(recording, newRecording, bySteps: wall)) ?? nil
     if let divergence = report.divergence {
-      problems.append("the runs differ after \(DiffReport.place(divergence.recordA, divergence.timeA)) of the recording and \(DiffReport.place(divergence.recordB, divergence.timeB)) of the new run" + (divergence.diff.changes.first.map { ": \(StateDiff.line(for: $0, .plain, 120))" } ?? ""))
+      let place = wall ? "at a script step" : "after"
+      problems.append("the runs differ \(place) \(DiffReport.place(divergence.recordA, divergence.timeA)) of the recording and \(DiffReport.place(divergence.recordB, divergence.timeB)) of the new run" + (divergence.diff.changes.first.map { ": \(StateDiff.line(for: $0, .plain, 120))" } ?? ""))
     } else if let events = report.events, !events.isEmpty {
       problems.append("the platform events differ after the first \(events.commonPrefix)")
     }
@@ -99,30 +126,17 @@ public struct EngineReplay: Sendable {
       problems.append("the engine's commands differ at record #\(streams.recorded) of the recording (#\(streams.new) of the new run)")
     }
     let status: Result.Status = problems.isEmpty ? .passed : (outcome.problemIsBadInput ? .error : .failed)
-    return Result(trace: recording, status: status, message: problems.joined(separator: "; "), report: report, commandStreamDifference: streams, newRecording: newRecording, seconds: elapsed())
+    var final = result(status, problems.joined(separator: "; "), newRecording: newRecording)
+    final.report = report
+    final.commandStreamDifference = streams
+    return final
   }
 
-  /// The first engine → platform batch that differs between two recordings (times aside), with
-  /// its record index in each.
-  static func commandStreamDifference(_ a: String, _ b: String) throws -> (recorded: Int, new: Int)? {
-    func batches(_ path: String) throws -> [(Int, [Command])] {
-      let reader = try TraceFileReader(path: path)
-      _ = try reader.readHeader()
-      var result: [(Int, [Command])] = []
-      var index = 0
-      while let record = try reader.next() {
-        if case .batch(let commands) = record.body { result.append((index, commands)) }
-        index += 1
-      }
-      return result
-    }
-    let x = try batches(a)
-    let y = try batches(b)
-    for position in 0..<max(x.count, y.count) {
-      let left = position < x.count ? x[position] : nil
-      let right = position < y.count ? y[position] : nil
-      if left?.1 != right?.1 { return (left?.0 ?? -1, right?.0 ?? -1) }
-    }
-    return nil
+  /// Whether the new run ended the way an accepted failed recording did (the same last marker
+  /// and exit), which is then no problem of the new run.
+  private static func endsAlike(_ outcome: Recorder.Outcome, _ session: RecordedSession, _ options: Options) -> Bool {
+    guard options.acceptFailedRecordings, session.failure != nil, let ending = session.ending else { return false }
+    let label = outcome.stop?.markerLabel ?? "engine-exit"
+    return label == ending.label && outcome.exit?.description == ending.exit
   }
 }

@@ -1,15 +1,15 @@
 import CommandCodec
 import ReplayCore
-import Foundation
 
 /// The interactions a recording plays: JSON Lines of timed steps.
 ///
 /// ```text
-/// {"t":1500,"tap":"button \"Log in\""}      a tap: the ValueEvent the element's kind sends
-/// {"t":2000,"type":"textField","text":"alice"}  typing: the text field's ValueEvent with the text
-/// {"t":2500,"back":true}                      the back key: SysEvent BACK to the application
-/// {"t":3000,"choose":12,"option":2}           answers the dialog or action sheet 12 with 2
-/// {"t":3500,"marker":"logged in"}             a marker in the recording
+/// {"t":1500,"tap":"button \"Log in\""}           a tap: the ValueEvent the element's kind sends
+/// {"t":2000,"type":"textField","text":"alice"}       typing: the text field's ValueEvent with the text
+/// {"t":2200,"type":"textField \"Password\"","secret":"PASSWORD"}   typing a named secret (``SecretStore``)
+/// {"t":2500,"back":true}                           the back key: SysEvent BACK to the application
+/// {"t":3000,"choose":12,"option":2}                answers the dialog or action sheet 12 with 2
+/// {"t":3500,"marker":"logged in"}                  a marker in the recording
 /// {"t":4000,"send":{"event":"SysInfoEvent","target":1,"type":6}}   any event, as written
 /// ```
 ///
@@ -21,6 +21,8 @@ public struct EventScript: Sendable {
     public enum Action: Hashable, Sendable {
       case tap(ElementSelector)
       case type(ElementSelector, text: String)
+      /// Typing the value of a named secret, which the recording never holds.
+      case typeSecret(ElementSelector, name: String)
       case back
       case choose(ElementSelector, option: Int32)
       case marker(String)
@@ -33,13 +35,22 @@ public struct EventScript: Sendable {
     public var source: String
     /// The 1-based line in the script.
     public var line: Int
+
+    public init(time: Double, action: Action, source: String, line: Int) {
+      self.time = time
+      self.action = action
+      self.source = source
+      self.line = line
+    }
   }
 
   /// Why a script could not be read.
-  public struct Failure: Error, CustomStringConvertible {
+  public struct Failure: Error, CustomStringConvertible, Sendable {
     public var line: Int
+    /// The 1-based column in bytes, when the JSON itself is at fault.
+    public var column: Int?
     public var message: String
-    public var description: String { "line \(line): \(message)" }
+    public var description: String { "line \(line)" + (column.map { ", column \($0)" } ?? "") + ": " + message }
   }
 
   public var steps: [Step]
@@ -48,7 +59,17 @@ public struct EventScript: Sendable {
     self.steps = steps
   }
 
-  /// Parses script text.
+  /// The names of the secrets the script types, in order of first use.
+  public var secretNames: [String] {
+    var names: [String] = []
+    for step in steps {
+      if case .typeSecret(_, let name) = step.action, !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  /// Parses script text: one step per line; blank lines and lines starting with `#` or `//` are
+  /// comments.
   public init(parsing text: String) throws(Failure) {
     steps = []
     var previous: Double = 0
@@ -57,13 +78,19 @@ public struct EventScript: Sendable {
       let line = String(rawLine).trimmingWhitespace
       if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { continue }
       let number = offset + 1
-      guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-        throw Failure(line: number, message: "not a JSON object")
+      let value: JSONValue
+      do {
+        value = try JSONValue.parse(line)
+      } catch {
+        throw Failure(line: number, column: error.location.column, message: "not a JSON object: \(error.message)")
+      }
+      guard case .object(let object) = value else {
+        throw Failure(line: number, message: "a step is a JSON object, such as {\"t\":1500,\"tap\":\"button \\\"OK\\\"\"}")
       }
       let time: Double
       if let t = object["t"] {
-        guard let value = (t as? NSNumber)?.doubleValue, value.isFinite, value >= 0 else { throw Failure(line: number, message: "\"t\" must be a non-negative number of milliseconds") }
-        guard value >= previous else { throw Failure(line: number, message: "\"t\" \(value) is earlier than the previous step's \(previous)") }
+        guard case .number(let value) = t, value.isFinite, value >= 0 else { throw Failure(line: number, message: "\"t\" must be a non-negative number of milliseconds") }
+        guard value >= previous else { throw Failure(line: number, message: "\"t\" \(Format.number(value)) is earlier than the previous step's \(Format.number(previous))") }
         time = value
       } else {
         time = previous
@@ -73,13 +100,13 @@ public struct EventScript: Sendable {
     }
   }
 
-  private static func selector(_ value: Any?, _ key: String, line: Int) throws(Failure) -> ElementSelector {
-    if let number = value as? NSNumber, let id = Int32(exactly: number.doubleValue) { return .id(id) }
-    if let text = value as? String, let selector = ElementSelector(parsing: text) { return selector }
+  private static func selector(_ value: JSONValue?, _ key: String, line: Int) throws(Failure) -> ElementSelector {
+    if case .number(let number)? = value, let id = Int32(exactly: number) { return .id(id) }
+    if case .string(let text)? = value, let selector = ElementSelector(parsing: text) { return selector }
     throw Failure(line: line, message: "\"\(key)\" must be an element id or a selector such as button \"Log in\"")
   }
 
-  private static func action(_ object: [String: Any], line: Int) throws(Failure) -> Step.Action {
+  private static func action(_ object: [String: JSONValue], line: Int) throws(Failure) -> Step.Action {
     let keys = Set(object.keys).subtracting(["t"])
     func only(_ allowed: Set<String>) throws(Failure) {
       if let extra = keys.subtracting(allowed).sorted().first { throw Failure(line: line, message: "unexpected key \"\(extra)\"") }
@@ -89,9 +116,21 @@ public struct EventScript: Sendable {
       return .tap(try selector(object["tap"], "tap", line: line))
     }
     if keys.contains("type") {
-      try only(["type", "text"])
-      guard let text = object["text"] as? String else { throw Failure(line: line, message: "typing needs \"text\"") }
-      return .type(try selector(object["type"], "type", line: line), text: text)
+      try only(["type", "text", "secret"])
+      let target = try selector(object["type"], "type", line: line)
+      switch (object["text"], object["secret"]) {
+      case (.string(let text)?, nil):
+        return .type(target, text: text)
+      case (nil, .string(let name)?):
+        guard SecretStore.isValidName(name) else {
+          throw Failure(line: line, message: "\"secret\" \(JSONText.quoted(name)) is not a secret's name: use letters, digits and _ (it becomes CMDTOOL_SECRET_\(name.uppercased()))")
+        }
+        return .typeSecret(target, name: name)
+      case (_?, _?):
+        throw Failure(line: line, message: "typing takes \"text\" or \"secret\", not both")
+      default:
+        throw Failure(line: line, message: "typing needs \"text\" (a string) or \"secret\" (the name of a secret)")
+      }
     }
     if keys.contains("back") {
       try only(["back"])
@@ -99,24 +138,24 @@ public struct EventScript: Sendable {
     }
     if keys.contains("choose") {
       try only(["choose", "option"])
-      guard let option = (object["option"] as? NSNumber).flatMap({ Int32(exactly: $0.doubleValue) }) else {
+      guard case .number(let number)? = object["option"], let option = Int32(exactly: number) else {
         throw Failure(line: line, message: "choosing needs an integer \"option\" (0 cancels)")
       }
       return .choose(try selector(object["choose"], "choose", line: line), option: option)
     }
     if keys.contains("marker") {
       try only(["marker"])
-      guard let label = object["marker"] as? String else { throw Failure(line: line, message: "\"marker\" must be a string") }
+      guard case .string(let label)? = object["marker"] else { throw Failure(line: line, message: "\"marker\" must be a string") }
       return .marker(label)
     }
     if keys.contains("send") {
       try only(["send"])
-      guard let event = object["send"] as? [String: Any], let data = try? JSONSerialization.data(withJSONObject: event) else {
+      guard let event = object["send"], case .object = event else {
         throw Failure(line: line, message: "\"send\" must be an event record object")
       }
-      let decoded = DecodedTrace(decoding: Array(data) + [0x0A], format: .jsonLines)
+      let decoded = DecodedTrace(decoding: Array(event.canonicalText.utf8) + [0x0A], format: .jsonLines)
       guard decoded.error == nil, decoded.records.count == 1, case .event(let target, let payload) = decoded.records[0].body else {
-        throw Failure(line: line, message: "\"send\" is not an event record: \(decoded.error.map { "\($0)" } ?? "expected one event")")
+        throw Failure(line: line, message: "\"send\" is not an event record: \(decoded.error.map { "\($0.message)" } ?? "expected one event")")
       }
       return .send(target: target, payload)
     }

@@ -1,4 +1,3 @@
-import ReplayCore
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -7,7 +6,7 @@ import ReplayCore
   import Darwin
 #endif
 
-/// How the engine's records travel (docs/WIRE.md §1): its standard input and output, or one
+/// How a peer's records travel (docs/WIRE.md §1): its standard input and output, or one
 /// connection to a socket cmdtool listens on, for engines that cannot give up stdio.
 public enum WireTransport: Hashable, Sendable, CustomStringConvertible {
   /// The engine's standard output and input (the default).
@@ -44,97 +43,3 @@ public enum WireTransport: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
-
-/// A listening socket for ``WireTransport/unix(path:)`` or ``WireTransport/tcp(port:)``.
-struct WireListener {
-  let fd: Int32
-  /// What the engine is told (`CMDTOOL_WIRE`): the actual port when 0 was asked for.
-  let address: WireTransport
-  /// The socket file to remove at the end.
-  let socketPath: String?
-
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  init(_ transport: WireTransport) throws {
-    func failure(_ what: String) -> Failure {
-      Failure(description: "cannot listen on \(transport): \(what): \(String(cString: strerror(errno)))")
-    }
-    #if canImport(Darwin)
-      let stream = SOCK_STREAM
-    #else
-      let stream = Int32(SOCK_STREAM.rawValue)
-    #endif
-    switch transport {
-    case .stdio:
-      throw Failure(description: "stdio needs no listener")
-    case .unix(let path):
-      var address = sockaddr_un()
-      let bytes = Array(path.utf8)
-      guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-        throw Failure(description: "cannot listen on \(transport): the path is longer than \(MemoryLayout.size(ofValue: address.sun_path) - 1) bytes")
-      }
-      address.sun_family = sa_family_t(AF_UNIX)
-      withUnsafeMutableBytes(of: &address.sun_path) { raw in
-        raw.copyBytes(from: bytes)
-        raw[bytes.count] = 0
-      }
-      let fd = socket(AF_UNIX, stream, 0)
-      guard fd >= 0 else { throw failure("socket") }
-      unlink(path)  // a stale socket file from an earlier run
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-      }
-      guard bound == 0, listen(fd, 1) == 0 else {
-        let error = failure("bind")
-        _ = closeDescriptor(fd)
-        throw error
-      }
-      self.fd = fd
-      self.address = transport
-      self.socketPath = path
-    case .tcp(let port):
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = port.bigEndian
-      address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian  // 127.0.0.1: never reachable from outside
-      let fd = socket(AF_INET, stream, 0)
-      guard fd >= 0 else { throw failure("socket") }
-      var yes: Int32 = 1
-      setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-          bind(fd, pointer, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, pointer, &length) == 0
-        }
-      }
-      guard bound else {
-        let error = failure("bind")
-        _ = closeDescriptor(fd)
-        throw error
-      }
-      self.fd = fd
-      self.address = .tcp(port: UInt16(bigEndian: address.sin_port))
-      self.socketPath = nil
-    }
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-  }
-
-  /// Accepts the engine's connection (the listener is ready).
-  func accept() -> Int32? {
-    let connection = acceptConnection(fd)
-    guard connection >= 0 else { return nil }
-    _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-    return connection
-  }
-
-  /// Stops listening and removes the socket file.
-  func close() {
-    _ = closeDescriptor(fd)
-    if let socketPath { unlink(socketPath) }
-  }
-}
-
-private func acceptConnection(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
-private func closeDescriptor(_ fd: Int32) -> Int32 { close(fd) }

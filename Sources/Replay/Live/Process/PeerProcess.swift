@@ -1,0 +1,288 @@
+import CommandCodec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A peer (an engine today; a fuzzed engine or a platform testee next) running as a child
+/// process: the one process supervisor of the live side.
+///
+/// It starts the peer in a process group of its own, carries its records over stdio or a socket
+/// (``WireTransport``), reads with deadlines (`poll(2)`, never blocking indefinitely), keeps the
+/// tail of its standard error, wakes up when cmdtool is asked to stop (``SignalTrap``), and
+/// stops it in order: end of input, then SIGTERM to its group, then SIGKILL after a grace period,
+/// so that neither it nor a child it started outlives the session.
+public final class PeerProcess {
+  /// What one wait for output brought.
+  public enum ReadResult: Equatable, Sendable {
+    /// Bytes arrived and were fed to the decoder.
+    case data
+    case timeout
+    case endOfOutput
+    /// cmdtool caught this signal (SIGINT, SIGTERM or SIGHUP) while waiting.
+    case interrupted(Int32)
+  }
+
+  /// The last bytes of standard error kept.
+  public static let stderrTailLimit = 4096
+
+  /// The command line the peer was started with.
+  public let command: [String]
+  /// The peer's process id, which is also its process group's id.
+  public let processIdentifier: Int32
+  /// The peer's input and output: two pipes, or one socket connection (-1 until it connects).
+  private var inputFD: Int32
+  private var outputFD: Int32
+  private let errorFD: Int32
+  /// With a socket transport: the socket the peer connects to, until it does.
+  private var listener: WireListener?
+  private var stderrBytes: [UInt8] = []
+  private var outputClosed = false
+  private var stderrClosed = false
+  private var inputClosed = false
+  private var exit: PeerExit?
+  /// One buffer for every read: a flood is read 64 KiB at a time, without allocating each time.
+  private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+
+  /// Starts `command` with `environment` added to cmdtool's.
+  ///
+  /// With a socket `transport`, cmdtool listens before starting the peer and tells it where in
+  /// `CMDTOOL_WIRE`; the peer's standard input is /dev/null and its standard output joins its
+  /// standard error (the log whose tail is kept).
+  ///
+  /// - Throws: ``SpawnError`` saying what failed: the program, the pipes, the socket.
+  public init(command: [String], environment: [String: String] = [:], transport: WireTransport = .stdio) throws(SpawnError) {
+    self.command = command
+    // A closed pipe to the peer must be an error to report, not a signal that ends cmdtool.
+    signal(SIGPIPE, SIG_IGN)
+    var environment = environment
+    if transport != .stdio {
+      do {
+        let listener = try WireListener(transport)
+        self.listener = listener
+        environment[WireTransport.environmentVariable] = listener.address.description
+      } catch {
+        throw SpawnError(description: "\(error)")
+      }
+    }
+    let spawned: Spawned
+    do {
+      spawned = try Self.spawn(command, environment: environment, socket: transport != .stdio)
+    } catch {
+      listener?.close()
+      throw error
+    }
+    processIdentifier = spawned.pid
+    inputFD = spawned.input
+    outputFD = spawned.output
+    errorFD = spawned.errors
+  }
+
+  deinit {
+    readBuffer.deallocate()
+    listener?.close()
+    if inputFD >= 0 && !inputClosed && inputFD != outputFD { close(inputFD) }
+    if outputFD >= 0 { close(outputFD) }
+    close(errorFD)
+  }
+
+  // MARK: - Writing
+
+  /// Writes all of `bytes` to the peer's input; false when the peer no longer reads it.
+  @discardableResult
+  public func write(_ bytes: [UInt8]) -> Bool {
+    guard !inputClosed, inputFD >= 0 else { return false }
+    let fd = inputFD
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += n
+    }
+    return true
+  }
+
+  /// Closes the peer's input: the end of the session, as the peer sees it.
+  public func closeInput() {
+    guard !inputClosed else { return }
+    inputClosed = true
+    if inputFD < 0 { return }
+    // A socket carries both directions: only cmdtool's half closes (the peer reads its end).
+    if inputFD == outputFD { shutdown(inputFD, Int32(SHUT_WR)) } else { close(inputFD) }
+  }
+
+  // MARK: - Reading
+
+  /// Waits up to `milliseconds` for output and feeds what arrives to `decoder`; standard error is
+  /// drained on the way, and a caught signal ends the wait at once.
+  public func read(timeout milliseconds: Int, into decoder: inout TraceDecoder) -> ReadResult {
+    if outputClosed { return .endOfOutput }
+    let deadline = Monotonic.now() + Double(max(milliseconds, 0))
+    // A socket peer: wait for its connection first (one that exits without connecting has ended
+    // its output).
+    while true {
+      if let signal = SignalTrap.caught { return .interrupted(signal) }
+      if connectIfReady(waiting: Int32(max(0, min(50, deadline - Monotonic.now())))) { break }
+      if !isRunning && !connectIfReady(waiting: 0) {
+        outputClosed = true
+        return .endOfOutput
+      }
+      if Monotonic.now() >= deadline { return .timeout }
+    }
+    while true {
+      if let signal = SignalTrap.caught { return .interrupted(signal) }
+      var fds = [pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)]
+      fds.append(pollfd(fd: stderrClosed ? -1 : errorFD, events: Int16(POLLIN), revents: 0))
+      fds.append(pollfd(fd: SignalTrap.pollDescriptor, events: Int16(POLLIN), revents: 0))
+      let remaining = max(0, Int32((deadline - Monotonic.now()).rounded(.up)))
+      let ready = poll(&fds, nfds_t(fds.count), remaining)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return .endOfOutput
+      }
+      if fds[1].revents != 0 { drainStderr() }
+      if fds[0].revents != 0 {
+        let n = systemRead(outputFD, readBuffer.baseAddress!, readBuffer.count)
+        if n > 0 {
+          decoder.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
+          return .data
+        }
+        if n < 0 && errno == EINTR { continue }
+        outputClosed = true
+        return .endOfOutput
+      }
+      if let signal = SignalTrap.caught { return .interrupted(signal) }
+      if ready == 0 || Monotonic.now() >= deadline { return .timeout }
+    }
+  }
+
+  /// Accepts the peer's connection when it has come; until then the peer has written nothing.
+  /// - Returns: false while the peer is not connected.
+  private func connectIfReady(waiting milliseconds: Int32) -> Bool {
+    guard outputFD < 0 else { return true }
+    guard let listener else { return false }
+    var fds = [
+      pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: stderrClosed ? -1 : errorFD, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: SignalTrap.pollDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    let ready = poll(&fds, nfds_t(fds.count), milliseconds)
+    if ready > 0 && fds[1].revents != 0 { drainStderr() }
+    guard ready > 0, fds[0].revents != 0, let connection = listener.accept() else { return false }
+    listener.close()
+    self.listener = nil
+    inputFD = connection
+    outputFD = connection
+    return true
+  }
+
+  private func drainStderr() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let n = buffer.withUnsafeMutableBytes { systemRead(errorFD, $0.baseAddress!, $0.count) }
+    if n <= 0 {
+      if n < 0 && errno == EINTR { return }
+      stderrClosed = true
+      return
+    }
+    stderrBytes.append(contentsOf: buffer[0..<n])
+    if stderrBytes.count > Self.stderrTailLimit { stderrBytes.removeFirst(stderrBytes.count - Self.stderrTailLimit) }
+  }
+
+  /// The tail of the peer's standard error, as text (whatever is buffered is read first).
+  public var stderrTail: String {
+    var fds = [pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)]
+    while !stderrClosed && poll(&fds, 1, 0) > 0 && fds[0].revents != 0 { drainStderr() }
+    return String(decoding: stderrBytes, as: UTF8.self)
+  }
+
+  // MARK: - Ending
+
+  /// Whether the peer is still running (reaping it if it has exited).
+  public var isRunning: Bool {
+    reap(blocking: false)
+    return exit == nil
+  }
+
+  /// How the peer ended, once it has.
+  public var exitStatus: PeerExit? {
+    reap(blocking: false)
+    return exit
+  }
+
+  /// Waits up to `timeout` seconds for the peer to exit on its own, then stops it (``stop(grace:)``).
+  /// - Returns: how it ended.
+  @discardableResult
+  public func waitForExit(timeout: Double, grace: Double) -> PeerExit {
+    let deadline = Monotonic.now() + timeout * 1000
+    while isRunning && Monotonic.now() < deadline {
+      // A second Ctrl-C while waiting means: do not wait.
+      if SignalTrap.count > 1 { break }
+      Monotonic.sleep(milliseconds: 2)
+    }
+    return stop(grace: grace)
+  }
+
+  /// Stops the peer and everything in its process group: SIGTERM (and the end of its input),
+  /// then SIGKILL after `grace` seconds (at once if cmdtool is asked to stop a second time
+  /// meanwhile). Children the peer left behind after exiting are stopped the same way.
+  /// - Returns: how the peer ended.
+  @discardableResult
+  public func stop(grace: Double) -> PeerExit {
+    let signalsBefore = SignalTrap.count
+    // SIGTERM before the end of input, so the status recorded says the peer was stopped, not
+    // that it happened to exit on its own when its input ended.
+    if isRunning || groupExists { signalGroup(SIGTERM) }
+    closeInput()
+    if isRunning || groupExists {
+      let deadline = Monotonic.now() + grace * 1000
+      while (isRunning || groupExists) && Monotonic.now() < deadline && SignalTrap.count == signalsBefore {
+        Monotonic.sleep(milliseconds: 2)
+      }
+      if isRunning || groupExists { signalGroup(SIGKILL) }
+    }
+    reap(blocking: true)
+    return exit ?? .exited(-1)
+  }
+
+  /// Ends the peer and its group at once (SIGKILL).
+  public func kill() {
+    signalGroup(SIGKILL)
+    reap(blocking: true)
+  }
+
+  /// Whether any process of the peer's group is still alive (the peer itself, or children it left).
+  private var groupExists: Bool { systemKill(-processIdentifier, 0) == 0 }
+
+  private func signalGroup(_ signal: Int32) {
+    // The group outlives its leader while children remain; its id cannot be reused meanwhile.
+    if systemKill(-processIdentifier, signal) != 0 && exit == nil { _ = systemKill(processIdentifier, signal) }
+  }
+
+  /// Collects the peer's exit status with waitpid.
+  private func reap(blocking: Bool) {
+    guard exit == nil else { return }
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(processIdentifier, &status, blocking ? 0 : WNOHANG)
+      if result == processIdentifier {
+        exit = PeerExit(waitStatus: status)
+        return
+      }
+      if result < 0 && errno == EINTR { continue }
+      if result < 0 { exit = .exited(-1) }
+      return
+    }
+  }
+}
+
+// The C functions under names that don't clash with the methods above.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
+private func systemKill(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }

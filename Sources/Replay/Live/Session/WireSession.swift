@@ -1,0 +1,223 @@
+import CommandCodec
+import ReplayCore
+
+/// What a ``WireSession`` tells the one who runs it.
+public protocol WireSessionDelegate: AnyObject {
+  /// A record from the peer (sync echoes are the session's own and never arrive here).
+  func session(_ session: WireSession, received record: TraceRecord) throws(SessionStop)
+  /// The session is about to wait for the peer: make what was written so far durable.
+  func sessionWillWait(_ session: WireSession) throws(SessionStop)
+}
+
+/// The platform's side of the wire protocol (docs/WIRE.md) with one peer process: its header,
+/// records both ways, waits bounded by silence (`timeout`) and by a flood without the awaited
+/// answer (`maxWait`), sync round trips on the virtual clock and quiet periods on the wall clock.
+///
+/// It knows nothing of scripts, models or recordings: the recorder (and next the fuzzer) decide
+/// what to send and what to do with what arrives, through the ``WireSessionDelegate``.
+public final class WireSession {
+  /// How long the session waits for the peer.
+  public struct Limits: Sendable {
+    /// Seconds of silence from the peer, while cmdtool waits for it, after which it counts as hung.
+    public var timeout: Double = 10
+    /// Seconds cmdtool waits for one answer while the peer keeps writing without giving it.
+    public var maxWait: Double = 600
+    /// Milliseconds of quiet that count as settled (wall clock).
+    public var settle: Double = 200
+    /// Seconds between SIGTERM and SIGKILL when the peer is stopped.
+    public var grace: Double = 2
+
+    public init() {}
+  }
+
+  public let process: PeerProcess
+  public let limits: Limits
+  public weak var delegate: (any WireSessionDelegate)?
+  private var decoder = TraceDecoder()
+  private var encoder: TraceEncoder?
+  private var syncNumber = 0
+  private var lastEcho = -1
+  /// What cmdtool sent last, for messages ("" before anything was).
+  public private(set) var lastSent = ""
+  /// Records the peer wrote (sync echoes aside).
+  public private(set) var recordsReceived = 0
+
+  public init(process: PeerProcess, limits: Limits) {
+    self.process = process
+    self.limits = limits
+  }
+
+  /// The peer's header, once read.
+  public var peerHeader: TraceHeader? { decoder.header }
+  /// The encoding the peer chose (and cmdtool answers in), once known.
+  public var format: TraceFormat? { decoder.format }
+  /// Whether the handshake is done (cmdtool's header has been sent).
+  public var isOpen: Bool { encoder != nil }
+
+  private var afterSending: String { lastSent.isEmpty ? "" : ", after sending \(lastSent)" }
+
+  // MARK: - Handshake
+
+  /// Waits for the peer's header (docs/WIRE.md §2) and answers with `platformHeader(peerHeader)`
+  /// in the peer's encoding.
+  public func open(answering platformHeader: (TraceHeader) -> TraceHeader, waitingFor what: String) throws(SessionStop) {
+    try wait(until: { self.decoder.header != nil }, waitingFor: what)
+    guard encoder == nil, let format = decoder.format else { return }
+    var encoder = TraceEncoder(format: format)
+    var bytes: [UInt8] = []
+    do {
+      try encoder.encodeHeader(platformHeader(decoder.header ?? TraceHeader()), into: &bytes)
+    } catch {
+      throw SessionStop(.other, "cannot encode the platform's header: \(error)")
+    }
+    self.encoder = encoder
+    process.write(bytes)
+    lastSent = "the platform's header"
+  }
+
+  // MARK: - Sending
+
+  /// Sends a record to the peer. `description` names it in later messages (nil keeps the last).
+  public func send(_ record: TraceRecord, describedAs description: String?) throws(SessionStop) {
+    guard var encoder else { throw SessionStop(.other, "cannot send before the peer's header arrived") }
+    var bytes: [UInt8] = []
+    do {
+      try encoder.encode(record, into: &bytes)
+    } catch {
+      throw SessionStop(.other, "cannot encode \(description ?? "a record"): \(error)")
+    }
+    self.encoder = encoder
+    if let description { lastSent = description }
+    if !process.write(bytes) {
+      throw SessionStop(.ended, "the engine stopped reading its input (after \(lastSent))")
+    }
+  }
+
+  /// A sync round trip (docs/WIRE.md §4): sends a sync marker at `time` and waits for its echo, so
+  /// that everything the peer wrote in answer to what came before has been received.
+  public func sync(at time: Double, after what: String) throws(SessionStop) {
+    syncNumber += 1
+    let number = syncNumber
+    try send(TraceRecord(time: time, .marker(label: "sync", detail: String(number))), describedAs: nil)
+    try wait(until: { self.lastEcho >= number }, waitingFor: "the echo of sync \(number) after \(what)")
+  }
+
+  /// Waits until the peer has been quiet for `limits.settle` milliseconds (the wall clock's
+  /// stand-in for a sync round trip, for peers that do not echo).
+  public func quiet(after what: String) throws(SessionStop) {
+    var quietSince = Monotonic.now()
+    while Monotonic.now() - quietSince < limits.settle {
+      if try pump(timeout: Int((limits.settle - (Monotonic.now() - quietSince)).rounded(.up)), after: what) {
+        quietSince = Monotonic.now()
+      }
+    }
+  }
+
+  // MARK: - Receiving
+
+  /// Reads from the peer for up to `milliseconds` and handles every whole record.
+  /// - Returns: whether anything arrived.
+  @discardableResult
+  public func pump(timeout milliseconds: Int, after what: String) throws(SessionStop) -> Bool {
+    switch try read(timeout: milliseconds) {
+    case .data:
+      try drain()
+      return true
+    case .timeout:
+      return false
+    case .endOfOutput:
+      decoder.finish()
+      try drain()
+      throw SessionStop(.ended, "the engine closed its output after \(what)")
+    case .interrupted(let signal):
+      throw interruption(signal, while: "after \(what)")
+    }
+  }
+
+  /// Reads and handles the peer's records until `condition` holds.
+  ///
+  /// The peer counts as hung after `timeout` seconds of silence (a long flood is not silence),
+  /// and as flooding when it writes for `maxWait` seconds without giving the answer.
+  public func wait(until condition: () -> Bool, waitingFor what: String) throws(SessionStop) {
+    let start = Monotonic.now()
+    let cap = start + limits.maxWait * 1000
+    var lastHeard = start
+    let recordsBefore = recordsReceived
+    while !condition() {
+      let now = Monotonic.now()
+      if now >= cap {
+        throw SessionStop(.flooding, "the engine did not answer within \(Format.seconds(limits.maxWait)) (--max-wait): it kept writing (\(recordsReceived - recordsBefore) records) but cmdtool was waiting for \(what)\(afterSending)")
+      }
+      let silenceEnds = lastHeard + limits.timeout * 1000
+      if now >= silenceEnds {
+        throw SessionStop(.silent, "the engine did not answer within \(Format.seconds(limits.timeout)): cmdtool was waiting for \(what)\(afterSending)")
+      }
+      switch try read(timeout: Int((min(silenceEnds, cap) - now).rounded(.up))) {
+      case .data:
+        lastHeard = Monotonic.now()
+        try drain()
+      case .timeout:
+        continue
+      case .endOfOutput:
+        if decoder.format == nil {
+          // Not a cut-off record: nothing at all (a peer that failed to start, or to connect).
+          throw SessionStop(.ended, "the engine closed its output without writing anything while cmdtool was waiting for \(what)")
+        }
+        decoder.finish()
+        try drain()
+        throw SessionStop(.ended, "the engine closed its output while cmdtool was waiting for \(what)")
+      case .interrupted(let signal):
+        throw interruption(signal, while: "while cmdtool was waiting for \(what)")
+      }
+    }
+  }
+
+  /// After the peer's input was closed: reads what it still writes until its output ends or
+  /// `timeout` seconds pass.
+  /// - Returns: what went wrong in that output (a cut-off or unreadable record), if anything.
+  public func drainToEnd(timeout: Double) -> SessionStop? {
+    let deadline = Monotonic.now() + timeout * 1000
+    while Monotonic.now() < deadline {
+      let result = (try? read(timeout: Int(max(1, deadline - Monotonic.now())))) ?? .timeout
+      // At the end of the output, a record the peer left unfinished is a cut-off record.
+      if result == .endOfOutput && decoder.format != nil { decoder.finish() }
+      do {
+        try drain()
+      } catch {
+        return error
+      }
+      if result != .data { return nil }
+    }
+    return nil
+  }
+
+  private func read(timeout milliseconds: Int) throws(SessionStop) -> PeerProcess.ReadResult {
+    try delegate?.sessionWillWait(self)
+    return process.read(timeout: milliseconds, into: &decoder)
+  }
+
+  private func drain() throws(SessionStop) {
+    while true {
+      let record: TraceRecord?
+      do {
+        record = try decoder.next()
+      } catch {
+        if error.code == .truncated {
+          throw SessionStop(.cutOff, "the engine's output stopped in the middle of a record: \(error)")
+        }
+        throw SessionStop(.unreadable, "the engine wrote something that is not a trace record: \(error)")
+      }
+      guard let record else { return }
+      if case .marker("sync", let detail) = record.body {
+        if let number = Int(detail) { lastEcho = max(lastEcho, number) }
+        continue
+      }
+      recordsReceived += 1
+      try delegate?.session(self, received: record)
+    }
+  }
+
+  private func interruption(_ signal: Int32, while what: String) -> SessionStop {
+    SessionStop(.interrupted(signal: signal), "interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)") \(what)")
+  }
+}

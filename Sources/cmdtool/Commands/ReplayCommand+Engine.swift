@@ -1,0 +1,91 @@
+import ArgumentParser
+import CommandCodec
+import Foundation
+import Replay
+
+/// `cmdtool replay --engine`: many recordings against one engine build, with CI reports. The work
+/// is ``RecordingSuite``'s; this prints it.
+extension ReplayCommand {
+  func runAgainst(engine: String) throws {
+    let mode: RecordMode
+    let source: String
+    do {
+      (mode, source) = try RecordMode.resolve(flag: record, ci: ci, rerecord: rerecord, environment: SecretStore.processEnvironment)
+    } catch {
+      throw ValidationError(error.description)
+    }
+    var replay = EngineReplay.Options(engine: ["sh", "-c", engine])
+    replay.transport = engineOptions.transport
+    replay.limits = engineOptions.limits
+    replay.ignoring = try ignoreOptions.rules()
+    replay.tolerance = tolerance
+    replay.secretsFile = try secretsOptions.file()
+    replay.acceptFailedRecordings = acceptFailedRecordings
+    var options = RecordingSuite.Options(replay: replay)
+    options.mode = mode
+    options.keep = keep
+    let suite: RecordingSuite
+    do {
+      suite = try RecordingSuite(paths: traces, options: options)
+    } catch {
+      printError("\(error.localizedDescription)")
+      throw ExitStatus.badInput
+    }
+    SignalTrap.install()
+    let output = StandardOutput()
+    defer { output.flush() }
+    // Say so when the environment chose the mode: CI=true quietly turning recording off surprises.
+    if !source.hasPrefix("--") && source != "the default" { output.writeLine("record mode \(mode.rawValue) (\(source))") }
+    let palette: StateDiff.Palette = Terminal.useColor ? .terminal : .plain
+    let summary = try suite.run(finished: { result in
+      let name = (result.trace as NSString).lastPathComponent
+      switch result.status {
+      case .passed where result.recorded:
+        output.writeLine("REC   \(name)" + (result.message.isEmpty ? "" : ": " + result.message))
+      case .passed:
+        output.writeLine("PASS  \(name) (\(Format.fixed(result.seconds, digits: 2)) s)")
+      case .failed, .error:
+        output.writeLine("FAIL  \(name): \(result.message)")
+        if let report = result.report, !report.isEqual {
+          output.write(report.renderText(palette).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n"))
+        }
+        if !result.newRecording.isEmpty { output.writeLine("      new recording: \(result.newRecording)") }
+      }
+      output.flush()
+    })
+    let results = summary.results
+    let failed = summary.failed
+    var line = "\(results.count) recording\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
+    if summary.written > 0 { line += ", \(summary.written) written" }
+    output.writeLine(line)
+    if let folder = summary.keptFolder, keep == nil { output.writeLine("the new runs that failed are in \(folder)") }
+    output.flush()
+    if let junit { try writeReport(ReplayReports.junit(results), to: junit) }
+    if let report { try writeReport(ReplayReports.json(results), to: report) }
+    if let signal = summary.interruption {
+      printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)"); \(paths(remaining: suite.paths.count - results.count))")
+      throw ExitCode(SignalTrap.exitStatus(for: signal))
+    }
+    if failed > 0 { throw ExitCode(1) }
+  }
+
+  private func paths(remaining: Int) -> String {
+    remaining == 0 ? "every recording ran" : "\(remaining) recording\(remaining == 1 ? "" : "s") not run"
+  }
+
+  /// Writes a report file whole or not at all.
+  private func writeReport(_ text: String, to path: String) throws {
+    do throws(IOError) {
+      let file = try AtomicFile(path: path)
+      let bytes = Array(text.utf8)
+      let written: Result<Void, IOError> = bytes.withUnsafeBytes { raw in
+        Result { () throws(IOError) in try file.descriptor.write(raw, path: file.partialPath) }
+      }
+      try written.get()
+      try file.commit()
+    } catch {
+      printError(error.description)
+      throw ExitStatus.badInput
+    }
+  }
+}
