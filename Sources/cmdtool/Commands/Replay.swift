@@ -67,7 +67,8 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("With --engine: where the engine's records travel: stdio, unix:PATH or tcp:PORT (see `cmdtool record --help`).", valueName: "transport"))
   var listen: String = "stdio"
 
-  @Option(name: .long, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
+  // Unconditional: `--at -1s` is a (bad) value, not a missing value followed by an option -1s.
+  @Option(name: .long, parsing: .unconditional, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
   var at: String = "end"
 
   @Option(name: .long, help: "text: an indented tree; json: the canonical state snapshot.")
@@ -89,8 +90,10 @@ struct ReplayCommand: ParsableCommand {
     if WireTransport(parsing: listen) == nil {
       throw ValidationError("--listen \(listen) is not a transport: use stdio, unix:PATH or tcp:PORT")
     }
-    if ReplayPoint(parsing: at) == nil {
-      throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
+    do {
+      _ = try ReplayPoint.parse(at)
+    } catch {
+      throw ValidationError("--at \(error)")
     }
   }
 
