@@ -21,6 +21,15 @@ struct CmdTool: ParsableCommand {
     version: CmdToolVersion.current,
     subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, Record.self, Generate.self]
   )
+
+  /// Parses the command line and runs the subcommand, after naming a mistyped one (with a
+  /// suggestion), which ArgumentParser would report only as an unexpected argument.
+  static func main() {
+    if let error = UnknownSubcommand.error(in: Array(CommandLine.arguments.dropFirst()), of: Self.self) {
+      exit(withError: error)
+    }
+    main(nil)
+  }
 }
 
 enum CmdToolVersion {
