@@ -15,8 +15,9 @@ struct CmdTool: ParsableCommand {
         cmdtool show traces/login.jsonl
         cmdtool convert traces/login.jsonl /tmp/login.cmdtrace
 
-      Exit status: 0 success, 2 bad input (the message on standard error names the file, line or \
-      byte, and record), 64 bad usage.
+      Exit status: 0 success; 1 a difference, a violation or a failed run, depending on the \
+      command (diff, check, replay --strict or --engine, record: see its help); 2 bad input (the \
+      message on standard error names the file, line or byte, and record); 64 bad usage.
       """,
     version: CmdToolVersion.current,
     subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, Record.self, Generate.self]
