@@ -15,12 +15,22 @@ struct CmdTool: ParsableCommand {
         cmdtool show traces/login.jsonl
         cmdtool convert traces/login.jsonl /tmp/login.cmdtrace
 
-      Exit status: 0 success, 2 bad input (the message on standard error names the file, line or \
-      byte, and record), 64 bad usage.
+      Exit status: 0 success; 1 a difference, a violation or a failed run, depending on the \
+      command (diff, check, replay --strict or --engine, record: see its help); 2 bad input (the \
+      message on standard error names the file, line or byte, and record); 64 bad usage.
       """,
     version: CmdToolVersion.current,
     subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, Record.self, Generate.self]
   )
+
+  /// Parses the command line and runs the subcommand, after naming a mistyped one (with a
+  /// suggestion), which ArgumentParser would report only as an unexpected argument.
+  static func main() {
+    if let error = UnknownSubcommand.error(in: Array(CommandLine.arguments.dropFirst()), of: Self.self) {
+      exit(withError: error)
+    }
+    main(nil)
+  }
 }
 
 enum CmdToolVersion {

@@ -1,4 +1,5 @@
 import CommandCodec
+import Foundation
 @testable import ReplayCore
 @testable import ReplayLive
 import Testing
@@ -98,6 +99,10 @@ struct DiagnosticTests {
       before: #"{"type":"CREATE_TIMER","internalId":4,"childInternalId":7,"value":500}"#,
       message: "CREATE_TIMER reuses id 7 of a running timer",
       outcome: { $0.timers[7]?.owner == 4 && $0.timers[7]?.interval == 500 && $0.timers.count == 1 }),
+    Case(
+      rule: .missingTimerId, command: #"{"type":"CREATE_TIMER","internalId":4,"value":500}"#,
+      message: "CREATE_TIMER from 4 has no timer id (childInternalId 0); no timer is started",
+      outcome: { $0.timers.isEmpty }),
     Case(
       rule: .duplicateApplication, command: #"{"type":"CREATE_APPLICATION","childInternalId":20,"textValue":"Again"}"#, single: true,
       message: "CREATE_APPLICATION 20 while application 1 exists",
@@ -234,11 +239,19 @@ struct DiagnosticTests {
     #expect(DiagnosticRule.allCases.map(\.rawValue) == [
       "unknown-target", "unknown-parent", "duplicate-create", "missing-id", "child-of-leaf", "cycle",
       "remove-non-child", "reorder-non-child", "reorder-out-of-range", "not-a-view", "unsupported-target",
-      "invalid-selector", "empty-style-key", "invalid-timer-interval", "duplicate-timer",
+      "invalid-selector", "empty-style-key", "invalid-timer-interval", "duplicate-timer", "missing-timer-id",
       "duplicate-application", "modal-result-without-modal", "not-modelled",
     ])
     #expect(DiagnosticRule.allCases.filter { $0.severity == .note } == [.notModelled])
     #expect(DiagnosticRule.allCases.allSatisfy { !$0.summary.isEmpty })
     #expect(Diagnostic.Severity.note < .error)
+  }
+
+  @Test("docs/PROTOCOL.md documents every rule, with its severity")
+  func everyRuleDocumented() throws {
+    let text = try String(contentsOf: Repository.root.appendingPathComponent("docs/PROTOCOL.md"), encoding: .utf8)
+    for rule in DiagnosticRule.allCases {
+      #expect(text.contains("| `\(rule.rawValue)` | \(rule.severity.rawValue) |"), "\(rule.rawValue) is missing from the table in docs/PROTOCOL.md §7")
+    }
   }
 }

@@ -137,6 +137,22 @@ extension ModelRuleTests {
       #expect(m.nextDeadline == 350)
     }
 
+    @Test("CREATE_TIMER without a timer id (0) starts no timer, with a zero or a bad interval too", arguments: [
+      (#"{"t":100,"type":"CREATE_TIMER","internalId":3,"value":250}"#, "CREATE_TIMER from 3 has no timer id (childInternalId 0); no timer is started"),
+      (#"{"t":100,"type":"CREATE_TIMER","internalId":3,"childInternalId":0,"value":0}"#, "CREATE_TIMER from 3 has no timer id (childInternalId 0); no timer is started"),
+    ])
+    func createTimerWithoutId(line: String, message: String) {
+      let m = screenModel(line, #"{"t":1000,"marker":"later"}"#)
+      #expect(rules(m) == [.missingTimerId])
+      #expect(m.diagnostics.first?.message == message)
+      #expect(m.state.timers.isEmpty)
+      let ticks = m.emissions.filter { emission in
+        if case .event(_, .timer) = emission.kind { return true }
+        return false
+      }
+      #expect(ticks.isEmpty, "no tick for a timer that was never started")
+    }
+
     // MARK: - Names of older engines, commands not modelled
 
     @Test("Creation names of older engines make today's kinds", arguments: [

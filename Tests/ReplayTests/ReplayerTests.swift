@@ -33,6 +33,24 @@ struct ReplayerTests {
     #expect(ReplayPoint(parsing: text) == nil)
   }
 
+  @Test("ReplayPoint.parse says what is wrong", arguments: [
+    ("-1s", ReplayPointError.Code.negativeTime, "-1s: negative times are not allowed; times count from the start of the trace, so the earliest is 0s"),
+    ("-1500ms", .negativeTime, "-1500ms: negative times are not allowed; times count from the start of the trace, so the earliest is 0s"),
+    ("-0.5h", .negativeTime, "-0.5h: negative times are not allowed; times count from the start of the trace, so the earliest is 0s"),
+    ("#-1", .negativeRecord, "#-1: record numbers are not negative; #0 is the first record"),
+    ("12", .missingUnit, "12: a time needs a unit (12ms, 12s, 12m or 12h), and a record its # (#12)"),
+    ("1.5", .missingUnit, "1.5: a time needs a unit (1.5ms, 1.5s, 1.5m or 1.5h)"),
+    ("abc", .notAPoint, "abc: not a point; use #N for a record, a time such as 12.5s or 1500ms, or end"),
+    ("--1s", .notAPoint, "--1s: not a point; use #N for a record, a time such as 12.5s or 1500ms, or end"),
+    ("-x", .notAPoint, "-x: not a point; use #N for a record, a time such as 12.5s or 1500ms, or end"),
+    ("#-x", .notAPoint, "#-x: not a point; use #N for a record, a time such as 12.5s or 1500ms, or end"),
+  ])
+  func parseErrors(text: String, code: ReplayPointError.Code, description: String) {
+    let error = #expect(throws: ReplayPointError.self) { try ReplayPoint.parse(text) }
+    #expect(error?.code == code)
+    #expect(error?.description == description)
+  }
+
   @Test("ReplayPoint reads back as it is written")
   func pointDescriptions() {
     #expect(ReplayPoint.record(3).description == "#3")

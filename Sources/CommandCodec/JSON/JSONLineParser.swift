@@ -56,14 +56,36 @@ struct JSONLineParser {
   }
 
   /// After a member: true for `,` (another member follows), false for the closing byte.
+  ///
+  /// A comma right before the closing byte is named as a trailing comma, at the comma: people
+  /// (and some emitters) write them, and "expected a key, found '}'" hides what to remove.
   @inline(__always)
   mutating func nextMember(closing: UInt8, _ container: @autoclosure () -> String) throws(CodecError) -> Bool {
     let found = try peek("\",\" or \"\(Character(Unicode.Scalar(closing)))\" in \(container())")
     position += 1
-    if found == UInt8(ascii: ",") { return true }
+    if found == UInt8(ascii: ",") {
+      let comma = position - 1
+      // No throwing peek: a line that ends after the comma keeps its end-of-line error.
+      skipWhitespace()
+      if position < bytes.count && bytes[position] == closing {
+        throw error(.syntax, at: comma, "a trailing comma before \"\(Character(Unicode.Scalar(closing)))\" (JSON allows none)")
+      }
+      return true
+    }
     if found == closing { return false }
     position -= 1
     throw unexpected("\",\" or \"\(Character(Unicode.Scalar(closing)))\" in \(container())")
+  }
+
+  /// Refuses a byte order mark at the current position, naming it: editors on Windows add one
+  /// silently, and "found byte 0xEF" does not tell anyone what to change.
+  ///
+  /// - Parameters:
+  ///   - subject: what starts with it, e.g. "the trace" or "the document".
+  ///   - remedy: what to do about it.
+  func refuseByteOrderMark(_ subject: String, _ remedy: String = "save it without one") throws(CodecError) {
+    guard UnsafeRawBufferPointer(rebasing: bytes[position...]).starts(with: UTF8Validation.byteOrderMark) else { return }
+    throw error(.syntax, at: position, "\(subject) starts with a UTF-8 byte order mark (EF BB BF); \(remedy)")
   }
 
   func unexpected(_ expectation: String) -> CodecError {

@@ -150,12 +150,19 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
     if line.last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
     let expectingHeader = header == nil
     let context = JSONErrorContext(lineNumber: lineCount, lineOffset: discarded + range.lowerBound, recordIndex: expectingHeader ? nil : recordCount, lineIsUnterminated: !terminated)
-    if lineCount == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) {
-      throw context.error(.syntax, at: 0, "the input starts with a UTF-8 byte order mark; JSON Lines traces must not have one")
-    }
-    // Most lines start with "{"; only others need the blank-line check.
-    if line.first != UInt8(ascii: "{") && line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
     var parser = JSONLineParser(line, context: context, options: options)
+    // Most lines start with "{"; only others need the byte order mark and blank-line checks.
+    if line.first != UInt8(ascii: "{") {
+      if context.lineOffset == 0 {
+        try parser.refuseByteOrderMark("the trace")
+      } else if expectingHeader {
+        try parser.refuseByteOrderMark("the line", "remove it")
+      } else {
+        // After records, a BOM is where a file saved with one was appended (`cat a.jsonl b.jsonl`).
+        try parser.refuseByteOrderMark("the line", "remove it (a file saved with one was probably appended here)")
+      }
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+    }
     switch try parser.parseLine(previousTime: previousTime, headerAllowed: expectingHeader, commands: &commands) {
     case .header(let parsed):
       header = parsed

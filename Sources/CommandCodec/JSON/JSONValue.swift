@@ -23,9 +23,7 @@ package enum JSONValue: Hashable, Sendable {
     let result: Result<JSONValue, CodecError> = bytes.withUnsafeBytes { raw in
       var parser = JSONLineParser(raw, context: JSONErrorContext(lineNumber: 1, lineOffset: 0, recordIndex: nil, lineIsUnterminated: false), options: options)
       return Result { () throws(CodecError) in
-        if raw.starts(with: [0xEF, 0xBB, 0xBF]) {
-          throw parser.error(.syntax, at: 0, "the document starts with a UTF-8 byte order mark (EF BB BF); save it without one")
-        }
+        try parser.refuseByteOrderMark("the document")
         let value = try parser.readValue(depth: 0)
         parser.skipWhitespace()
         if !parser.isAtEnd { throw parser.error(.trailingGarbage, at: parser.position, "something follows the end of the document: \(parser.describeByte(at: parser.position))") }
@@ -117,18 +115,14 @@ extension JSONLineParser {
       }
       repeat {
         let keyStart = position
-        let next = try peek("a key")
-        guard next == UInt8(ascii: "\"") else {
-          if next == UInt8(ascii: "}") { throw error(.syntax, at: position, "a trailing comma before \"}\" (JSON allows none)") }
-          throw unexpected("a key in quotes")
-        }
+        guard try peek("a key") == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
         let key = try readString()
         try expect(UInt8(ascii: ":"), "\":\" after the key")
         let value = try readValue(depth: depth + 1)
         guard members.updateValue(value, forKey: key) == nil else {
           throw error(.duplicateKey, at: keyStart, "the key \"\(key)\" appears twice in this object")
         }
-      } while try nextMemberOrTrailingComma(closing: UInt8(ascii: "}"), "an object")
+      } while try nextMember(closing: UInt8(ascii: "}"), "an object")
       return .object(members)
     case UInt8(ascii: "["):
       position += 1
@@ -139,21 +133,11 @@ extension JSONLineParser {
       }
       repeat {
         items.append(try readValue(depth: depth + 1))
-      } while try nextMemberOrTrailingComma(closing: UInt8(ascii: "]"), "an array")
+      } while try nextMember(closing: UInt8(ascii: "]"), "an array")
       return .array(items)
     default:
       throw unexpected("a value")
     }
-  }
-
-  /// `nextMember`, naming a comma right before the closing bracket as what it is.
-  private mutating func nextMemberOrTrailingComma(closing: UInt8, _ container: String) throws(CodecError) -> Bool {
-    guard try nextMember(closing: closing, container) else { return false }
-    let comma = position - 1
-    if try peek("a value") == closing {
-      throw error(.syntax, at: comma, "a trailing comma before \"\(Character(Unicode.Scalar(closing)))\" (JSON allows none)")
-    }
-    return true
   }
 }
 

@@ -1,7 +1,7 @@
 /// "Did you mean ...?" for misspelt names in error messages.
-enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `name` (case-insensitively equal, or at most two edits away), if any.
-  static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
+  package static func closest(to name: String, among candidates: some Sequence<String>) -> String? {
     let lowered = Array(name.lowercased().utf8)
     var best: (candidate: String, distance: Int)? = nil
     for candidate in candidates {
@@ -12,7 +12,7 @@ enum Suggestion {
   }
 
   /// `" (did you mean "X"?)"`, or "" when nothing is close.
-  static func hint(for name: String, among candidates: some Sequence<String>) -> String {
+  package static func hint(for name: String, among candidates: some Sequence<String>) -> String {
     guard let match = closest(to: name, among: candidates) else { return "" }
     return " (did you mean \"\(match)\"?)"
   }

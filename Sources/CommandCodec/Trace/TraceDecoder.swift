@@ -93,6 +93,9 @@ public struct TraceDecoder: Sendable {
       }
       return false
     }
+    // "EF" or "EF BB" may be the start of a byte order mark: wait for the third byte, so that how
+    // the input is split does not change the outcome.
+    if !isFinished && TraceFormat.mayBecomeByteOrderMark(pending) { return false }
     switch TraceFormat.detect(pending) {
     case .binary?:
       binary = BinaryTraceDecoder(options: binaryOptions)

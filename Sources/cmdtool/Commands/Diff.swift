@@ -38,7 +38,8 @@ struct Diff: ParsableCommand {
   @Argument(help: "The second run, likewise.")
   var b: String
 
-  @Option(name: .long, help: "Compare the states at this point of both traces: #N, a time (12.5s, 1500ms), or end.")
+  // Unconditional: `--at -1s` is a (bad) value, not a missing value followed by an option -1s.
+  @Option(name: .long, parsing: .unconditional, help: "Compare the states at this point of both traces: #N, a time (12.5s, 1500ms), or end.")
   var at: String = "end"
 
   @Option(name: .long, help: "How traces are stepped together: record (record #i with #i), time, or steps (at each script step: recordings on the wall clock).")
@@ -53,8 +54,10 @@ struct Diff: ParsableCommand {
   var patch = false
 
   func validate() throws {
-    if ReplayPoint(parsing: at) == nil {
-      throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
+    do {
+      _ = try ReplayPoint.parse(at)
+    } catch {
+      throw ValidationError("--at \(error)")
     }
   }
 

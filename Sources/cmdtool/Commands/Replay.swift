@@ -83,7 +83,8 @@ struct ReplayCommand: ParsableCommand {
 
   @OptionGroup(title: "With --engine") var secretsOptions: SecretsOptions
 
-  @Option(name: .long, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
+  // Unconditional: `--at -1s` is a (bad) value, not a missing value followed by an option -1s.
+  @Option(name: .long, parsing: .unconditional, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
   var at: String = "end"
 
   @Option(name: .long, help: "text: an indented tree; json: the canonical state snapshot.")
@@ -105,8 +106,10 @@ struct ReplayCommand: ParsableCommand {
       throw ValidationError("--record, --ci, --rerecord, --accept-failed-recordings, --junit, --report, --keep, --listen, --ignore and --secrets go with --engine")
     }
     if !(tolerance >= 0) { throw ValidationError("--tolerance must be a number of milliseconds ≥ 0") }
-    if ReplayPoint(parsing: at) == nil {
-      throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
+    do {
+      _ = try ReplayPoint.parse(at)
+    } catch {
+      throw ValidationError("--at \(error)")
     }
   }
 

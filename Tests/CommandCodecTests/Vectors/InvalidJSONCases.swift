@@ -162,6 +162,16 @@ enum InvalidJSONCases {
     json("bom-headerless", "a byte order mark before the first record of a header-less stream", .syntax, recordsBefore: 0) { b in
       b.line([.text("⟦"), .raw([0xEF, 0xBB, 0xBF]), .text(#"{"type":"CLEAR"}"#)])
     },
+    json("bom-after-blank-line", "a byte order mark at the start of the first non-blank line, after a blank one", .syntax, recordsBefore: 0) { b in
+      b.line("")
+      b.line([.text("⟦"), .raw([0xEF, 0xBB, 0xBF]), .text(#"{"trace":1}"#)])
+    },
+    json("bom-after-records", "a byte order mark at the start of a later line, as when a file saved with one is appended", .syntax, recordsBefore: 2) { b in
+      b.line(#"{"trace":1}"#)
+      b.line(#"{"t":0,"type":"CLEAR"}"#)
+      b.line(#"{"t":0,"type":"CLEAR"}"#)
+      b.line([.text("⟦"), .raw([0xEF, 0xBB, 0xBF]), .text(#"{"t":0,"type":"CLEAR"}"#)])
+    },
   ]
 
   // MARK: - Syntax
@@ -169,8 +179,14 @@ enum InvalidJSONCases {
   static let syntax: [InvalidCase] = [
     json("missing-colon", "a key without its colon", .syntax, #"{"t"⟦0,"type":"CLEAR"}"#),
     json("single-quotes", "single-quoted keys", .syntax, #"{⟦'t':0}"#),
-    json("trailing-comma-in-object", "a comma before the closing brace", .syntax, #"{"t":0,"type":"CLEAR",⟦}"#),
-    json("trailing-comma-in-batch", "a comma before the closing bracket", .syntax, #"{"t":0,"batch":[{"type":"CLEAR"},⟦]}"#),
+    json("trailing-comma-in-object", "a comma before the closing brace: the error points at the comma", .syntax, #"{"t":0,"type":"CLEAR"⟦,}"#),
+    json("trailing-comma-in-batch", "a comma before the closing bracket", .syntax, #"{"t":0,"batch":[{"type":"CLEAR"}⟦,]}"#),
+    json("trailing-comma-in-batch-command", "a comma before the closing brace of a batch's command (the first of two trailing commas)", .syntax,
+      #"{"t":0,"batch":[{"type":"CREATE_BUTTON","internalId":1⟦,},]}"#),
+    json("trailing-comma-before-space", "a trailing comma with white space before the closing brace", .syntax, #"{"t":0,"type":"CLEAR" ⟦, }"#),
+    json("trailing-comma-in-skipped-value", "a trailing comma in a value skipped while looking for the record's shape", .syntax, #"{"x":[1⟦,],"type":"CLEAR"}"#),
+    json("trailing-comma-in-viewport", "a trailing comma in the header's viewport", .syntax, recordsBefore: 0) { b in b.line(#"{"trace":1,"viewport":{"width":1⟦,}}"#) },
+    json("trailing-comma-in-preferences", "a trailing comma in the header's preferences", .syntax, recordsBefore: 0) { b in b.line(#"{"trace":1,"preferences":{"a":"1"⟦,}}"#) },
     json("leading-zero", "a number with a leading zero", .syntax, #"{"t":⟦01,"type":"CLEAR"}"#),
     json("bare-minus", "a minus sign without digits", .syntax, #"{"t":-⟦,"type":"CLEAR"}"#),
     json("bare-decimal-point", "a decimal point without digits", .syntax, #"{"t":1.⟦,"type":"CLEAR"}"#),

@@ -20,6 +20,11 @@ extension ReferenceModel {
   /// CREATE_TIMER: fires every `value` ms from now, to the creator, until the creator is deleted.
   mutating func createTimer(_ command: Command) {
     let id = command.childInternalId
+    // Engines number timers from the element counter, which starts at 1; ticks with id 0 are
+    // what iOS and GTK send for every timer, so a timer 0 could not be told apart.
+    guard id != 0 else {
+      return report(.missingTimerId, "CREATE_TIMER from \(command.internalId) has no timer id (childInternalId 0); no timer is started")
+    }
     guard state.timers[id] == nil else {
       return report(.duplicateTimer, "CREATE_TIMER reuses id \(id) of a running timer")
     }

@@ -18,7 +18,8 @@ public enum StateSnapshotReader {
   /// "version" (traces start with a binary magic, `{"trace":` or `{"t":`).
   public static func looksLikeSnapshot(_ bytes: some Collection<UInt8>) -> Bool {
     let prefix = String(decoding: bytes.prefix(64), as: UTF8.self)
-    let compact = prefix.filter { !$0.isWhitespace }
+    // A byte order mark does not make it a trace: the snapshot reader names it as what it is.
+    let compact = prefix.filter { !$0.isWhitespace && $0 != "\u{FEFF}" }
     return compact.hasPrefix("{\"version\":")
   }
 
