@@ -56,6 +56,8 @@ struct Diff: ParsableCommand {
   @Flag(name: .long, help: "Print an RFC 6902 JSON Patch that turns A's state snapshot into B's, instead of the report.")
   var patch = false
 
+  @OptionGroup var color: ColorOptions
+
   func validate() throws {
     if ReplayPoint(parsing: at) == nil {
       throw ValidationError("--at \(at) is not a point: use #N for a record, a time such as 12.5s or 1500ms, or end")
@@ -89,7 +91,7 @@ struct Diff: ParsableCommand {
     } else if format == .json {
       output.write(bytes: report.renderJSON())
     } else {
-      output.write(report.renderText(Terminal.useColor ? .terminal : .plain))
+      output.write(report.renderText(color.palette))
     }
     if !report.isEqual {
       output.flush()

@@ -79,6 +79,8 @@ struct ReplayCommand: ParsableCommand {
   @Flag(name: .long, help: "Stop at the first protocol violation and exit 1.")
   var strict = false
 
+  @OptionGroup var color: ColorOptions
+
   func validate() throws {
     if engine == nil && traces.count != 1 {
       throw ValidationError("replay one trace at a time (several only with --engine)")
