@@ -48,7 +48,9 @@ struct Convert: ParsableCommand {
     } catch {
       throw error.reported()
     }
+    let progress = ProgressReporter(reading: reader, verb: "converting", streamingToStandardOutput: output == "-")
     let (converted, failure) = copyRecords(from: reader, to: writer)
+    progress.finish()
     let closeFailure: TraceFileError?
     do {
       try writer.close()

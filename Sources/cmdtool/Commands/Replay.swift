@@ -104,6 +104,8 @@ struct ReplayCommand: ParsableCommand {
     let result: Replayer.Result
     do {
       let reader = try TraceFileReader(path: trace)
+      let progress = ProgressReporter(reading: reader, verb: "replaying")
+      defer { progress.finish() }
       result = try Replayer.replay(reader, to: point, strict: strict)
     } catch let failure as Replayer.Failure {
       printError(failure.description)
