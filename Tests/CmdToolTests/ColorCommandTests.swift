@@ -55,10 +55,25 @@ struct ColorCommandTests {
     }
   }
 
-  @Test("replay takes --color too (its --engine reports are colored); a bad value is a usage error")
+  @Test("replay --engine's reports follow --color (the runner reads the command's choice)")
+  func engineReplay() throws {
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let arguments = ["replay", "--engine", Built.engineCommand("--variant changed"), CommandRunner.path("traces/example.jsonl"), "--ci", "--keep", directory.path]
+    let colored = try CommandRunner.run(arguments + ["--color", "always"])
+    #expect(colored.status == 1)
+    #expect(colored.stdout.contains("\u{1B}[31m  A #1.14"))
+    let plain = try CommandRunner.run(arguments)
+    #expect(plain.status == 1)
+    #expect(plain.stdout.contains("  A #1.14"))
+    #expect(!plain.stdout.contains(Self.escape))
+  }
+
+  @Test("replay takes --color without --engine (nothing to color); a bad value is a usage error")
   func replayAndBadValue() throws {
     let replay = try CommandRunner.run(["replay", Self.login, "--color", "always"])
     #expect(replay.status == 0)
+    #expect(!replay.stdout.contains(Self.escape))
     let bad = try CommandRunner.run(["diff", Self.login, Self.loginChanged, "--color", "sometimes"])
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("--color"))
