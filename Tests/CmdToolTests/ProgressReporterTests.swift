@@ -95,6 +95,26 @@ struct ProgressReporterTests {
     #expect(harness.written == ["\r…ing t: 25% (10 of 40 records)"])
   }
 
+  @Test("clear() makes room for a line of other output; the next update draws again at once")
+  func clearAndRedraw() {
+    let harness = Harness()
+    let progress = harness.reporter(total: 3, unit: .steps("recording"))
+    harness.advance(milliseconds: 600)
+    progress.update(done: 0)
+    progress.clear()
+    #expect(!progress.isShown)
+    harness.advance(milliseconds: 10)
+    progress.update(done: 1)
+    #expect(harness.written == [
+      "\rreplaying t: recording 1 of 3",
+      "\r" + String(repeating: " ", count: 29) + "\r",
+      "\rreplaying t: recording 2 of 3",
+    ])
+    progress.clear()
+    progress.clear()
+    #expect(harness.written.count == 4)
+  }
+
   @Test("Disabled (a pipe, CI, TERM=dumb): nothing, ever")
   func disabled() {
     let harness = Harness()

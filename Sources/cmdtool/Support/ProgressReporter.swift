@@ -26,7 +26,8 @@ import Darwin
 ///
 /// The reporter draws only from ``update(done:)``: there is no timer thread, so call it at least a
 /// few times a second during long work (every few thousand records, or per step). Call
-/// ``finish()`` before printing anything else to standard error or to the same terminal.
+/// ``clear()`` (then flush) before printing a line to the same terminal, and ``finish()`` when
+/// the work is done or before reporting an error.
 final class ProgressReporter {
   /// How long work runs before the line appears: quick commands print nothing.
   static let delay: UInt64 = 500_000_000
@@ -100,6 +101,12 @@ final class ProgressReporter {
   func finish() {
     guard !isFinished else { return }
     isFinished = true
+    clear()
+  }
+
+  /// Erases the line for a moment, so that other output can go to the terminal (a `PASS` line
+  /// on standard output, flushed); the next ``update(done:)`` draws it again.
+  func clear() {
     guard isShown else { return }
     write("\r" + String(repeating: " ", count: shownLength) + "\r")
     lastDrawn = nil
