@@ -15,6 +15,16 @@ struct CmdTool: ParsableCommand {
         cmdtool show traces/login.jsonl
         cmdtool convert traces/login.jsonl /tmp/login.cmdtrace
 
+      Colors (diff, replay --engine): --color always|never, or with --color auto (the default) \
+      the first that applies: NO_COLOR set and not empty, none (https://no-color.org); \
+      FORCE_COLOR or CLICOLOR_FORCE set to anything but empty, 0 or false, colors even in a pipe; \
+      TERM=dumb, none; otherwise colors only when standard output is a terminal.
+
+      Progress: long work (replay, check, convert, generate) shows one line on standard error, \
+      redrawn in place at most ten times a second and erased when done, once it has lasted half \
+      a second; only when standard error is a terminal, TERM is not dumb and CI is not set \
+      (never in a pipe or a CI log).
+
       Exit status: 0 success; 1 a difference, a violation or a failed run, depending on the \
       command (diff, check, replay --strict or --engine, record: see its help); 2 bad input (the \
       message on standard error names the file, line or byte, and record); 64 bad usage.

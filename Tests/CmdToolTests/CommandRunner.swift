@@ -32,11 +32,7 @@ struct CommandRunner {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
-    if !environment.isEmpty {
-      var merged = ProcessInfo.processInfo.environment
-      for (key, value) in environment { merged[key] = value }
-      process.environment = merged
-    }
+    process.environment = mergedEnvironment(environment)
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
@@ -51,6 +47,19 @@ struct CommandRunner {
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData)
+  }
+
+  /// Variables that change how cmdtool prints (colors): cleared for every run, so that a
+  /// developer's `FORCE_COLOR` or `NO_COLOR` cannot change what the tests see; a test that wants
+  /// one passes it in `environment`.
+  static let terminalVariables = ["NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"]
+
+  /// The test's own environment without ``terminalVariables``, plus `changes` (nil removes).
+  static func mergedEnvironment(_ changes: [String: String?]) -> [String: String] {
+    var merged = ProcessInfo.processInfo.environment
+    for name in terminalVariables { merged[name] = nil }
+    for (key, value) in changes { merged[key] = value }
+    return merged
   }
 
   static func temporaryDirectory() throws -> URL {

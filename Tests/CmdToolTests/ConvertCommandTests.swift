@@ -33,7 +33,7 @@ import Testing
     let result = try CommandRunner.run(["convert", cut.path, out])
     #expect(result.status == 2)
     #expect(result.stderr.contains("the input ends inside a record"))
-    #expect(result.stderr.contains("wrote the 27 whole records before the error to \(out).partial; \(out) is unchanged"))
+    #expect(result.stderr.contains("wrote the 27 whole records before the error to \(out).partial; \(out) was not written"))
     // Nothing was there before, and nothing is now: the partial output is beside it.
     #expect(!FileManager.default.fileExists(atPath: out))
     let written = try String(contentsOfFile: out + ".partial", encoding: .utf8)

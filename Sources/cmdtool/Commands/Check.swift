@@ -39,7 +39,10 @@ struct Check: ParsableCommand {
     }
     let result: Replayer.Result
     do {
-      result = try Replayer.replay(try TraceFileReader(path: trace!), options: .init(recordEmissions: false))
+      let reader = try TraceFileReader(path: trace!)
+      let progress = ProgressReporter(reading: reader, verb: "checking")
+      defer { progress.finish() }
+      result = try Replayer.replay(reader, options: .init(recordEmissions: false))
     } catch let failure as Replayer.Failure {
       printError(failure.description)
       throw ExitStatus.badInput

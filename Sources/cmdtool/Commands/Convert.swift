@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import CommandCodec
 import Replay
 
@@ -50,11 +51,13 @@ struct Convert: ParsableCommand {
     } catch {
       throw error.reported()
     }
+    let progress = ProgressReporter(reading: reader, verb: "converting", streamingToStandardOutput: output == "-")
     let (converted, failure) = copyRecords(from: reader, to: writer)
+    progress.finish()
     if let failure {
       let partial = writer.abandon()
       printError("\(failure)")
-      let kept = output == "-" ? "" : "; \(output) is unchanged"
+      let kept = output == "-" ? "" : FileManager.default.fileExists(atPath: output) ? "; \(output) is unchanged" : "; \(output) was not written"
       printError("wrote the \(converted) whole record\(converted == 1 ? "" : "s") before the error to \(partial)\(kept)")
       throw ExitStatus.badInput
     }

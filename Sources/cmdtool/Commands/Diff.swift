@@ -53,6 +53,8 @@ struct Diff: ParsableCommand {
   @Flag(name: .long, help: "Print an RFC 6902 JSON Patch that turns A's state snapshot into B's, instead of the report.")
   var patch = false
 
+  @OptionGroup var color: ColorOptions
+
   func validate() throws {
     do {
       _ = try ReplayPoint.parse(at)
@@ -81,7 +83,7 @@ struct Diff: ParsableCommand {
     } else if format == .json {
       output.write(bytes: report.renderJSON())
     } else {
-      output.write(report.renderText(Terminal.useColor ? .terminal : .plain))
+      output.write(report.renderText(color.palette))
     }
     if !report.isEqual {
       output.flush()

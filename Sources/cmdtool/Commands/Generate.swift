@@ -46,7 +46,12 @@ struct Generate: ParsableCommand {
     let header = TraceHeader(numbering: CommandNumbering.engine20181128.name, creator: "cmdtool \(CmdToolVersion.current) generate --seed \(seed)", viewport: Viewport(width: 375, height: 667, scale: 2))
     do {
       let writer = try TraceFileWriter(path: output, format: to ?? TraceFormat(pathExtensionOf: output)!, header: header)
-      while generator.commandCount < commands, let record = generator.next() { try writer.write(record) }
+      let progress = ProgressReporter(generating: output, commands: commands)
+      defer { progress.finish() }
+      while generator.commandCount < commands, let record = generator.next() {
+        try writer.write(record)
+        if generator.recordCount % ProgressReporter.recordsPerUpdate == 0 { progress.update(done: generator.commandCount) }
+      }
       try writer.close()
     } catch {
       throw error.reported()

@@ -96,6 +96,8 @@ struct ReplayCommand: ParsableCommand {
   @Flag(name: .long, help: "Stop at the first protocol violation and exit 1.")
   var strict = false
 
+  @OptionGroup var color: ColorOptions
+
   func validate() throws {
     if engine == nil && traces.count != 1 {
       throw ValidationError("replay one trace at a time (several only with --engine)")
@@ -119,6 +121,8 @@ struct ReplayCommand: ParsableCommand {
     let result: Replayer.Result
     do {
       let reader = try TraceFileReader(path: trace)
+      let progress = ProgressReporter(reading: reader, verb: "replaying")
+      defer { progress.finish() }
       result = try Replayer.replay(reader, to: point, strict: strict)
     } catch let failure as Replayer.Failure {
       printError(failure.description)

@@ -36,7 +36,7 @@ extension ReplayCommand {
     defer { output.flush() }
     // Say so when the environment chose the mode: CI=true quietly turning recording off surprises.
     if !source.hasPrefix("--") && source != "the default" { output.writeLine("record mode \(mode.rawValue) (\(source))") }
-    let palette: StateDiff.Palette = Terminal.useColor ? .terminal : .plain
+    let palette = color.palette
     let summary = try suite.run(finished: { result in
       let name = (result.trace as NSString).lastPathComponent
       switch result.status {

@@ -62,6 +62,14 @@ public final class FileDescriptor: @unchecked Sendable {
     }
   }
 
+  /// The size in bytes when the descriptor is a regular file; nil for a pipe, a terminal or a
+  /// socket, whose length is unknown until their end.
+  public func regularFileSize() -> Int? {
+    var info = stat()
+    guard fstat(rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
   /// Writes all of `bytes`.
   public func write(_ bytes: UnsafeRawBufferPointer, path: String) throws(IOError) {
     var offset = 0

@@ -22,6 +22,20 @@ public final class TraceFileReader {
   private var reachedEnd = false
   private var lookahead: TraceRecord?
 
+  /// The bytes read from the file so far (from its start, also when resumed at a checkpoint).
+  public private(set) var bytesRead = 0
+
+  /// The file's size in bytes, when it is a regular file (nil for standard input or a pipe):
+  /// with ``bytesRead``, how far through the file a reader has come.
+  public let fileSize: Int?
+
+  /// Called with ``bytesRead`` each time the reader has decoded every byte read so far and is
+  /// about to read more (about once per `chunkSize` bytes, and once at the end of the file).
+  ///
+  /// A hook for progress reports: it is checked once per chunk, never per record, so the replay
+  /// path costs the same with or without it.
+  public var progressHandler: ((_ bytesRead: Int) -> Void)?
+
   /// Opens `path`; `format` nil detects it from the first byte.
   public init(path: String, format: TraceFormat? = nil, chunkSize: Int = 1 << 20) throws(TraceFileError) {
     self.path = path
@@ -30,6 +44,7 @@ public final class TraceFileReader {
     } catch {
       throw .io(error)
     }
+    fileSize = file.regularFileSize()
     decoder = TraceDecoder(format: format)
     chunk = [UInt8](repeating: 0, count: chunkSize)
   }
@@ -63,6 +78,8 @@ public final class TraceFileReader {
     } catch {
       throw .io(error)
     }
+    fileSize = file.regularFileSize()
+    bytesRead = checkpoint.byteOffset
     decoder = checkpoint.decoder
     chunk = [UInt8](repeating: 0, count: chunkSize)
   }
@@ -148,6 +165,7 @@ public final class TraceFileReader {
 
   /// Reads the next chunk into the decoder (declaring the end of input at the end of the file).
   private func fill() throws(TraceFileError) {
+    progressHandler?(bytesRead)
     let file = self.file
     let path = self.path
     let result: Result<Int, IOError> = chunk.withUnsafeMutableBytes { buffer in
@@ -162,6 +180,7 @@ public final class TraceFileReader {
       reachedEnd = true
       decoder.finish()
     } else {
+      bytesRead += count
       chunk.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
   }
