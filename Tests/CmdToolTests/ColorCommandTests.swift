@@ -55,17 +55,17 @@ struct ColorCommandTests {
     }
   }
 
-  @Test("replay --engine's reports follow --color (the runner reads the command's choice)")
+  @Test("replay --engine's reports follow --color")
   func engineReplay() throws {
     let directory = try CommandRunner.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let arguments = ["replay", "--engine", Built.engineCommand("--variant changed"), CommandRunner.path("traces/example.jsonl"), "--ci", "--keep", directory.path]
     let colored = try CommandRunner.run(arguments + ["--color", "always"])
     #expect(colored.status == 1)
-    #expect(colored.stdout.contains("\u{1B}[31m  A #1.14"))
+    #expect(colored.stdout.contains("\u{1B}[31m  A #2.14"))
     let plain = try CommandRunner.run(arguments)
     #expect(plain.status == 1)
-    #expect(plain.stdout.contains("  A #1.14"))
+    #expect(plain.stdout.contains("  A #2.14"))
     #expect(!plain.stdout.contains(Self.escape))
   }
 

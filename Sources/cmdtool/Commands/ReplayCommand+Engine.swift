@@ -37,7 +37,12 @@ extension ReplayCommand {
     // Say so when the environment chose the mode: CI=true quietly turning recording off surprises.
     if !source.hasPrefix("--") && source != "the default" { output.writeLine("record mode \(mode.rawValue) (\(source))") }
     let palette = color.palette
-    let summary = try suite.run(finished: { result in
+    // Each recording prints a line as it ends; between them, the one running is on standard error.
+    let progress = ProgressReporter(label: "replaying recordings", total: suite.paths.count, unit: .steps("recording"), isEnabled: Terminal.showsProgress(streamingToStandardOutput: true))
+    let summary = try suite.run(started: { number, _, path in
+      progress.update(done: number - 1, label: "replaying \((path as NSString).lastPathComponent)")
+    }, finished: { result in
+      progress.clear()
       let name = (result.trace as NSString).lastPathComponent
       switch result.status {
       case .passed where result.recorded:
@@ -53,6 +58,7 @@ extension ReplayCommand {
       }
       output.flush()
     })
+    progress.finish()
     let results = summary.results
     let failed = summary.failed
     var line = "\(results.count) recording\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
