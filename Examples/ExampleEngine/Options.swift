@@ -32,6 +32,16 @@ struct Options {
   var floodBatch = 1000
   /// Written to the standard error at start.
   var stderrText: String?
+  /// The password the login checks ("Wrong password" otherwise); any non-empty one without it.
+  var password: String?
+  /// Create the password field without the password flag, as engines that drop creation flags do.
+  var noPasswordFlag = false
+  /// Store this as the `lastLogin` preference on login: a value that changes every run.
+  var lastLogin: String?
+  /// Ignore SIGTERM (only SIGKILL ends the engine).
+  var ignoreSigterm = false
+  /// Start a child process (`sleep 600`) in the engine's process group and write its id here.
+  var childPidFile: String?
 
   static let usage = """
     usage: example-engine [options]
@@ -54,6 +64,11 @@ struct Options {
       --flood N           after the ready marker, write N SET_TEXT_VALUE commands
       --flood-batch B     commands per batch of the flood (default 1000)
       --stderr TEXT       write TEXT (and a newline) to the standard error at start
+      --password TEXT     the login accepts only this password ("Wrong password" otherwise)
+      --no-password-flag  create the password field without the password flag
+      --last-login TEXT   store TEXT as the lastLogin preference on login
+      --ignore-sigterm    ignore SIGTERM (only SIGKILL ends the engine)
+      --child-pid-file F  start a child (sleep 600) and write its process id to F
       --help              show this text
 
     """
@@ -110,6 +125,11 @@ struct Options {
         floodBatch = try count()
         guard floodBatch >= 1 else { throw UsageError(message: "--flood-batch is at least 1") }
       case "--stderr": stderrText = try value()
+      case "--password": password = try value()
+      case "--no-password-flag": noPasswordFlag = try flag()
+      case "--last-login": lastLogin = try value()
+      case "--ignore-sigterm": ignoreSigterm = try flag()
+      case "--child-pid-file": childPidFile = try value()
       case "--help", "-h": throw UsageError(message: "")
       default: throw UsageError(message: "unknown option \"\(argument)\"")
       }

@@ -58,7 +58,11 @@ struct LoginScreen {
   var nameHasError = false
   var passwordHasError = false
 
-  init(ids: inout IdCounter, prefilledName: String, variant: Options.Variant) {
+  /// Whether the password field is created with the password flag.
+  let passwordFlagged: Bool
+
+  init(ids: inout IdCounter, prefilledName: String, variant: Options.Variant, passwordFlag: Bool = true) {
+    passwordFlagged = passwordFlag
     view = ids.take()
     layout = ids.take()
     title = ids.take()
@@ -83,7 +87,7 @@ struct LoginScreen {
     batch.add(.createTextField, layout, child: nameField, text: name)
     batch.style(nameField, "width", "match-parent")
     batch.style(nameField, "hint", "User name")
-    batch.add(.createTextField, layout, child: passwordField, flags: Self.passwordFlag)
+    batch.add(.createTextField, layout, child: passwordField, flags: passwordFlagged ? Self.passwordFlag : 0)
     batch.style(passwordField, "width", "match-parent")
     batch.style(passwordField, "hint", "Password")
     batch.add(.createButton, layout, child: button, text: buttonLabel)
@@ -96,11 +100,17 @@ struct LoginScreen {
 
   static let missingName = "Enter your user name"
   static let missingPassword = "Enter your password"
+  static let wrongPassword = "Wrong password"
 
   /// Validates the fields: SET_ERROR v=1 with a message on each empty one, v=0 on each that had
   /// an error and is now filled. Returns that batch (possibly empty) and whether both are filled.
-  mutating func validate() -> (errors: [Command], isValid: Bool) {
+  mutating func validate(expectedPassword: String? = nil) -> (errors: [Command], isValid: Bool) {
     var batch = BatchBuilder()
+    if let expectedPassword, !password.isEmpty, password != expectedPassword {
+      batch.add(.setError, passwordField, value: 1, text: Self.wrongPassword)
+      passwordHasError = true
+      return (batch.commands, false)
+    }
     if name.isEmpty {
       batch.add(.setError, nameField, value: 1, text: Self.missingName)
       nameHasError = true

@@ -43,6 +43,8 @@ final class Session {
       if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
       _ = bytes.withUnsafeBytes { writeAll(2, $0) }
     }
+    if options.ignoreSigterm { signal(SIGTERM, SIG_IGN) }
+    if let file = options.childPidFile { startChild(writingItsIdTo: file) }
     // §2: the engine writes its header first, without waiting for cmdtool's.
     output.writeHeader(TraceHeader(numbering: Self.numbering, creator: Self.creator))
     if let crashAfter = options.crashAfter {
@@ -67,7 +69,7 @@ final class Session {
   private func start(preferences: [String: String]) {
     application = ids.take()
     output.send([Command(.createApplication, childInternalId: application, textValue: "Example")])
-    login = LoginScreen(ids: &ids, prefilledName: preferences[Self.lastUserKey] ?? "", variant: options.variant)
+    login = LoginScreen(ids: &ids, prefilledName: preferences[Self.lastUserKey] ?? "", variant: options.variant, passwordFlag: !options.noPasswordFlag)
     output.send(login.createCommands(application: application))
     // The first view is active without a switch; showing it sends only its visibility.
     activeView = login.view
@@ -85,6 +87,24 @@ final class Session {
     if count >= batchSize { output.append(batch(batchSize), times: count / batchSize) }
     if count % batchSize > 0 { output.append(batch(count % batchSize)) }
     output.flush()
+  }
+
+  /// `--child-pid-file`: a child that would outlive the engine if nobody stopped its group.
+  private func startChild(writingItsIdTo file: String) {
+    var pid: pid_t = 0
+    let arguments = ["sleep", "600"]
+    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    guard posix_spawnp(&pid, "sleep", nil, nil, &argv, environ) == 0 else {
+      log("cannot start the child (--child-pid-file)")
+      return
+    }
+    var text = Array("\(pid)\n".utf8)
+    let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if fd >= 0 {
+      _ = text.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+      close(fd)
+    }
   }
 
   /// `--crash-after`: dies half-way through a record.
@@ -155,16 +175,17 @@ final class Session {
 
   /// The login button: validate, then toast, save the user name and switch to the items view.
   private func logIn() {
-    let (errors, isValid) = login.validate()
+    let (errors, isValid) = login.validate(expectedPassword: options.password)
     if !errors.isEmpty { output.send(errors) }
     guard isValid else { return }
     let greeting = options.variant == .changed ? "Hello, \(login.name)!" : "Welcome, \(login.name)!"
     output.send([Command(.createToast, internalId: login.button, textValue: greeting)])
     // FWApplication::savePreferences: changed keys, then always COMMIT (notes §6).
-    output.send([
-      Command(.updatePreference, internalId: application, textValue: Self.lastUserKey, textValue2: login.name),
-      Command(.commitPreferences, internalId: application),
-    ])
+    var preferences = [Command(.updatePreference, internalId: application, textValue: Self.lastUserKey, textValue2: login.name)]
+    if let lastLogin = options.lastLogin {
+      preferences.append(Command(.updatePreference, internalId: application, textValue: "lastLogin", textValue2: lastLogin))
+    }
+    output.send(preferences + [Command(.commitPreferences, internalId: application)])
     if items == nil {
       var screen = ItemsScreen(ids: &ids)
       output.send(screen.createCommands(application: application))

@@ -295,10 +295,10 @@ func runChild(_ mode: String, options: Options) {
     guard let output = options.output else { fail("--child record needs --output PATH") }
     var configuration = Recorder.Configuration(engine: command, script: EventScript(), output: output, format: format)
     // The first sync is answered only after the whole flood: the timeout must cover it.
-    configuration.timeout = options.timeout
+    configuration.limits.timeout = options.timeout
     let outcome = Recorder(configuration).run()
     if !outcome.succeeded {
-      fail("the recorder failed: \(outcome.problem ?? "exit status \(outcome.exitStatus.map(String.init) ?? "?")"); engine stderr: \(outcome.stderrTail)")
+      fail("the recorder failed: \(outcome.problem ?? "\(outcome.exit.map(\.phrase) ?? "no exit status")"); engine stderr: \(outcome.stderrTail)")
     }
     fields["reported"] = Double(outcome.commandsReceived)
     fields["recordsWritten"] = Double(outcome.recordsWritten)

@@ -3,22 +3,43 @@ import ReplayCore
 
 /// The engine → platform command streams of two recordings, compared.
 enum CommandStreams {
+  /// One command the engine sent, where it was, and the state path its text value lands on.
+  struct Sent {
+    var command: Command
+    /// The index of its record.
+    var record: Int
+    /// How many script steps came before it.
+    var step: Int
+    /// The path (as diffs print it) of the value the command sets, for the ignore rules: an
+    /// element's text, a style, a preference.
+    var valuePath: String?
+  }
+
   /// The first place where the engine's commands differ (times aside), as the record index in
   /// each recording of the batch that holds the first differing command (-1: none left).
   ///
-  /// - Parameter bySteps: compare the commands between script steps as one sequence each, batch
-  ///   boundaries aside (on the wall clock an engine's batches need not line up); else batch by
-  ///   batch.
-  static func firstDifference(_ a: String, _ b: String, bySteps: Bool) throws -> (recorded: Int, new: Int)? {
+  /// - Parameters:
+  ///   - bySteps: compare the commands between script steps as one sequence each, batch
+  ///     boundaries aside (on the wall clock an engine's batches need not line up); else batch by
+  ///     batch.
+  ///   - rules: two commands that differ only in a value whose path a rule ignores count as the
+  ///     same (a volatile preference is ignored in the command stream as in the state).
+  static func firstDifference(_ a: String, _ b: String, bySteps: Bool, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) throws -> (recorded: Int, new: Int)? {
     let x = try commands(of: a)
     let y = try commands(of: b)
+    func same(_ left: Sent?, _ right: Sent?) -> Bool {
+      guard let left, let right else { return left == nil && right == nil }
+      return left.command == right.command || (!rules.isEmpty && differOnlyInIgnoredValue(left, right, rules))
+    }
     if !bySteps {
       let batchesA = Dictionary(grouping: x, by: \.record).sorted { $0.key < $1.key }
       let batchesB = Dictionary(grouping: y, by: \.record).sorted { $0.key < $1.key }
       for position in 0..<max(batchesA.count, batchesB.count) {
         let left = position < batchesA.count ? batchesA[position] : nil
         let right = position < batchesB.count ? batchesB[position] : nil
-        if left?.value.map(\.command) != right?.value.map(\.command) { return (left?.key ?? -1, right?.key ?? -1) }
+        let l = left?.value ?? []
+        let r = right?.value ?? []
+        if l.count != r.count || zip(l, r).contains(where: { !same($0, $1) }) { return (left?.key ?? -1, right?.key ?? -1) }
       }
       return nil
     }
@@ -30,27 +51,68 @@ enum CommandStreams {
       for position in 0..<max(left.count, right.count) {
         let l = position < left.count ? left[position] : nil
         let r = position < right.count ? right[position] : nil
-        if l?.command != r?.command { return (l?.record ?? -1, r?.record ?? -1) }
+        if !same(l, r) { return (l?.record ?? -1, r?.record ?? -1) }
       }
     }
     return nil
   }
 
-  /// Every command the engine sent, with its record index and the number of script steps before it.
-  private static func commands(of path: String) throws -> [(command: Command, record: Int, step: Int)] {
+  /// Whether two commands are the same but for the value they set, and a rule ignores its path.
+  private static func differOnlyInIgnoredValue(_ a: Sent, _ b: Sent, _ rules: DiffIgnoreRules) -> Bool {
+    guard let path = a.valuePath, path == b.valuePath, rules.ignores(path) else { return false }
+    var x = a.command
+    var y = b.command
+    // The value the path names: a preference's or a style's is textValue2, else textValue.
+    if x.type == .updatePreference || x.type == .setStyle {
+      x.textValue2 = ""
+      y.textValue2 = ""
+    } else {
+      x.textValue = ""
+      y.textValue = ""
+    }
+    return x == y
+  }
+
+  /// Every command the engine sent, replaying the recording to know where each one lands.
+  private static func commands(of path: String) throws -> [Sent] {
     let reader = try TraceFileReader(path: path)
-    _ = try reader.readHeader()
-    var result: [(command: Command, record: Int, step: Int)] = []
+    var model = ReferenceModel(header: try reader.readHeader(), options: .init(recordEmissions: false))
+    var result: [Sent] = []
     var index = 0
     var step = 0
     while let record = try reader.next() {
       switch record.body {
-      case .batch(let commands): result.append(contentsOf: commands.map { ($0, index, step) })
-      case .marker("script", _): step += 1
-      default: break
+      case .batch(let commands):
+        for command in commands {
+          result.append(Sent(command: command, record: index, step: step, valuePath: valuePath(of: command, in: model.state)))
+        }
+      case .marker("script", _):
+        step += 1
+      default:
+        break
       }
+      model.apply(record, index: index)
       index += 1
     }
     return result
+  }
+
+  /// The diff path of the value `command` sets in `state` (before it applies), when it sets one.
+  private static func valuePath(of command: Command, in state: UIState) -> String? {
+    switch command.type {
+    case .updatePreference:
+      return "preferences · committed.\(command.textValue)"
+    case .setTextValue:
+      return state.elements.contains(command.internalId) ? state.path(of: command.internalId) + " · text" : nil
+    case .setStyle:
+      guard state.elements.contains(command.internalId) else { return nil }
+      let selector = StyleSelector(rawValue: command.value)?.name ?? String(command.value)
+      return state.path(of: command.internalId) + " · styles.\(selector).\(command.textValue)"
+    default:
+      guard let kind = ElementKind(creating: command.type) else { return nil }
+      let parent = state.path(of: command.internalId)
+      let label = "\(kind.rawValue) \(command.childInternalId)"
+      return (parent.isEmpty ? label : parent + " › " + label) + " · text"
+    }
   }
 }
