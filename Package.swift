@@ -7,7 +7,9 @@ let package = Package(
   products: [
     // Embeddable in an app or a platform layer: no dependencies, not even Foundation.
     .library(name: "CommandCodec", targets: ["CommandCodec"]),
-    .library(name: "Replay", targets: ["Replay"]),
+    // The Replay module re-exports the two; naming them here makes clients depend on each
+    // directly, so their builds notice when either changes.
+    .library(name: "Replay", targets: ["Replay", "ReplayCore", "ReplayLive"]),
     .executable(name: "cmdtool", targets: ["cmdtool"]),
     .executable(name: "example-engine", targets: ["example-engine"]),
   ],
@@ -25,7 +27,9 @@ let package = Package(
     .executableTarget(
       name: "cmdtool",
       dependencies: [
-        "CommandCodec", "Replay",
+        // ReplayCore and ReplayLive by name too, not only through the Replay module's
+        // re-export: the build then recompiles cmdtool when their interfaces change.
+        "CommandCodec", "Replay", "ReplayCore", "ReplayLive",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // A small engine that drives a UI over the wire protocol (docs/WIRE.md), for trying and

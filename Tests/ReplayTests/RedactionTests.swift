@@ -216,29 +216,34 @@ private let form = screenModel(
     #expect(commands(hidden).first?.textValue == Redaction.standIn(for: "carol"))
   }
 
-  // MARK: - Later occurrences: whole values, never parts of other text
+  // MARK: - Later occurrences: whole values and whole words, never parts of words
 
-  @Test func aHiddenValueIsHiddenWhereverAFieldHoldsItLater() {
+  @Test func aHiddenValueIsHiddenWhereverItStandsAsAWord() {
     var redaction = Redaction(passwords: false, textPaths: ["*textField 4"])
+    let alice = Redaction.standIn(for: "alice")
     _ = redaction.redact(record(#"{"t":800,"event":"ValueEvent","target":4,"text":"alice"}"#), in: form)
     let label = redaction.redact(record(#"{"t":900,"type":"SET_TEXT_VALUE","internalId":7,"textValue":"alice"}"#), in: form)
-    #expect(commands(label).first?.textValue == Redaction.standIn(for: "alice"))
+    #expect(commands(label).first?.textValue == alice)
     let stored = redaction.redact(record(#"{"t":900,"type":"UPDATE_PREFERENCE","internalId":1,"textValue":"lastUser","textValue2":"alice"}"#), in: form)
-    #expect(commands(stored).first?.textValue2 == Redaction.standIn(for: "alice"))
-    // Inside other text it stays: a stand-in replaces values (a named secret hides more).
-    let toast = redaction.redact(record(#"{"t":2400,"type":"CREATE_TOAST","internalId":7,"textValue":"Welcome, alice!"}"#), in: form)
-    #expect(commands(toast).first?.textValue == "Welcome, alice!")
+    #expect(commands(stored).first?.textValue2 == alice)
+    // The engine echoes the name: a replay (which types the stand-in) echoes the stand-in.
+    let toast = redaction.redact(record(#"{"t":2400,"type":"CREATE_TOAST","internalId":7,"textValue":"Welcome, alice! (alice_2, malice, Alice)"}"#), in: form)
+    #expect(commands(toast).first?.textValue == "Welcome, \(alice)! (alice_2, malice, Alice)")
     let note = redaction.redact(record(#"{"t":2500,"marker":"note","detail":"alice logged in"}"#), in: form)
-    #expect(note.body == .marker(label: "note", detail: "alice logged in"))
+    #expect(note.body == .marker(label: "note", detail: "\(alice) logged in"))
   }
 
-  @Test func aPasswordThatIsAWordDoesNotEatOtherText() {
-    // Typing the password "word" must leave the engine's help text alone: a replay (which types
-    // the stand-in) sees the same help text, and the runs line up.
+  @Test func aPasswordThatIsPartOfAWordLeavesTheWordAlone() {
+    // The issue's case: typing the password "word" must leave the engine's help text alone. A
+    // replay (which types the stand-in) sees the same help text, and the runs line up.
     var redaction = Redaction()
     _ = redaction.redact(record(#"{"t":1,"event":"ValueEvent","target":5,"text":"word"}"#), in: form)
-    let help = #"{"t":2,"type":"CREATE_TEXT","internalId":3,"childInternalId":9,"textValue":"Your password is the word 'secret'"}"#
+    let help = #"{"t":2,"type":"CREATE_TEXT","internalId":3,"childInternalId":9,"textValue":"Type the password 'secret' (passwords are case-sensitive)"}"#
     #expect(redaction.redact(record(help), in: form) == record(help))
+    // A value that ends in punctuation is a word of its own wherever it stands.
+    _ = redaction.redact(record(#"{"t":3,"event":"ValueEvent","target":5,"text":"p@ss!"}"#), in: form)
+    let echo = redaction.redact(record(#"{"t":4,"type":"CREATE_TOAST","internalId":7,"textValue":"got p@ss!!"}"#), in: form)
+    #expect(commands(echo).first?.textValue == "got \(Redaction.standIn(for: "p@ss!"))!")
   }
 
   @Test func shortValuesAreHiddenWhereTheyAreButNotElsewhere() {
@@ -258,8 +263,9 @@ private let form = screenModel(
     let step = ##"{"t":3,"marker":"script","detail":"{\"t\":3,\"text\":\"redacted-4db147a54908e973\",\"type\":\"#5\"}"}"##
     let redacted = redaction.redact(record(step), in: form)
     #expect(redacted == record(step))
-    let label = redaction.redact(record(#"{"t":4,"type":"SET_TEXT_VALUE","internalId":7,"textValue":"ted"}"#), in: form)
-    #expect(commands(label).first?.textValue == Redaction.standIn(for: "ted"))
+    // "ted" is part of every stand-in's "redacted-": stand-ins are never touched.
+    let label = redaction.redact(record(#"{"t":4,"type":"CREATE_TOAST","internalId":7,"textValue":"Welcome, ted! redacted-4db147a54908e973"}"#), in: form)
+    #expect(commands(label).first?.textValue == "Welcome, \(Redaction.standIn(for: "ted"))! redacted-4db147a54908e973")
   }
 
   // MARK: - Script steps

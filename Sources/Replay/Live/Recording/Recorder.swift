@@ -29,6 +29,9 @@ public final class Recorder: ScriptRunnerDelegate {
     public var transport = WireTransport.stdio
     /// Write to `OUT.partial` and put it in place of `OUT` only when the session succeeds.
     public var replacing = true
+    /// Start the recording with its settings (a `session` marker); off only to mirror a recording
+    /// made before the marker existed, so that a replay lines up with it record for record.
+    public var recordsSettings = true
 
     public init(engine: [String], script: EventScript, output: String, format: TraceFormat) {
       self.engine = engine
@@ -148,7 +151,7 @@ public final class Recorder: ScriptRunnerDelegate {
       let writer = try TraceFileWriter(path: configuration.output, format: configuration.format, header: header, flush: .buffered, replacing: configuration.replacing)
       self.writer = writer
       outcome.path = writer.writtenPath
-      try writer.write(configuration.settings.marker)
+      if configuration.recordsSettings { try writer.write(configuration.settings.marker) }
     } catch {
       throw SessionStop(.other, error.description)
     }

@@ -3,11 +3,12 @@ import ReplayCore
 
 /// What a recording hides before it reaches the file (docs/WIRE.md §7).
 ///
-/// - **Stand-ins** replace whole values: text typed into (or set on) password fields, by default;
-///   the values UPDATE_PREFERENCE stores under chosen keys (`pref:KEY`); the texts of elements
-///   whose path matches a pattern (`path:PATTERN`). A stand-in is `redacted-` and a stable hash
-///   of the value, the same every time; once hidden, the same value set on any other field later
-///   is replaced too. Never a part of other text: a password `word` leaves "password" alone.
+/// - **Stand-ins** replace values: text typed into (or set on) password fields, by default; the
+///   values UPDATE_PREFERENCE stores under chosen keys (`pref:KEY`); the texts of elements whose
+///   path matches a pattern (`path:PATTERN`). A stand-in is `redacted-` and a stable hash of the
+///   value, the same every time; once hidden, the value is replaced wherever it stands later as a
+///   whole field or a whole word (``HiddenValues``), never inside a word: a password `word`
+///   leaves "password" alone.
 /// - **Named secrets** (``SecretStore``) are replaced by their placeholders wherever their values
 ///   appear, inside other text too; a replay knows the values and scrubs its run alike.
 public struct Redaction: Sendable {
@@ -20,8 +21,8 @@ public struct Redaction: Sendable {
   public var textPaths = DiffIgnoreRules()
   /// Named secrets, replaced by placeholders everywhere.
   public var secrets = SecretStore()
-  /// Values hidden so far, by value: the same value anywhere later gets the same stand-in.
-  private var hiddenValues: Set<String> = []
+  /// Values hidden so far: the same value later gets the same stand-in.
+  private var hiddenValues = HiddenValues()
 
   public init(passwords: Bool = true, preferenceKeys: Set<String> = [], textPaths: [String] = []) {
     self.passwords = passwords
@@ -79,14 +80,10 @@ public struct Redaction: Sendable {
   /// where they are set but not looked for elsewhere: a count "1" would hide every other "1".
   private mutating func hideValue(_ value: String) -> String {
     let standIn = Self.standIn(for: value)
-    if standIn != value && value.count >= 3 { hiddenValues.insert(value) }
+    if standIn != value && value.count >= 3 { hiddenValues.insert(value, standIn: standIn) }
     return standIn
   }
 
-  /// A value as written: its stand-in when the same value was hidden before.
-  private func rehide(_ value: String) -> String {
-    hiddenValues.isEmpty || !hiddenValues.contains(value) ? value : Self.standIn(for: value)
-  }
 
   // MARK: - Records
 
@@ -95,7 +92,8 @@ public struct Redaction: Sendable {
     guard !isEmpty else { return record }
     var record = secrets.isEmpty ? record : scrubbingSecrets(record)
     if case .marker("script", let source) = record.body {
-      return TraceRecord(time: record.time, .marker(label: "script", detail: redactedScriptLine(source, in: state)))
+      let line = redactedScriptLine(source, in: state)
+      return TraceRecord(time: record.time, .marker(label: "script", detail: hiddenValues.replacing(in: line)))
     }
     record = hide(record, in: state)
     return hiddenValues.isEmpty ? record : rehidden(record)
@@ -152,24 +150,22 @@ public struct Redaction: Sendable {
     }
   }
 
-  /// Replaces values hidden before wherever a whole field holds one.
+  /// Replaces values hidden before wherever they stand as a whole field or a whole word.
   private func rehidden(_ record: TraceRecord) -> TraceRecord {
     switch record.body {
     case .batch(let commands):
-      func holds(_ command: Command) -> Bool {
-        hiddenValues.contains(command.textValue) || hiddenValues.contains(command.textValue2) || hiddenValues.contains(command.key)
-      }
-      guard let first = commands.firstIndex(where: holds) else { return record }
       var result = commands
-      for index in first..<result.count where holds(result[index]) {
-        result[index].textValue = rehide(result[index].textValue)
-        result[index].textValue2 = rehide(result[index].textValue2)
-        result[index].key = rehide(result[index].key)
+      for index in result.indices {
+        result[index].textValue = hiddenValues.replacing(in: result[index].textValue)
+        result[index].textValue2 = hiddenValues.replacing(in: result[index].textValue2)
+        result[index].key = hiddenValues.replacing(in: result[index].key)
       }
-      return TraceRecord(time: record.time, .batch(result))
-    case .event(let target, .value(var value)) where hiddenValues.contains(value.text):
-      value.text = rehide(value.text)
+      return result == commands ? record : TraceRecord(time: record.time, .batch(result))
+    case .event(let target, .value(var value)):
+      value.text = hiddenValues.replacing(in: value.text)
       return TraceRecord(time: record.time, .event(target: target, .value(value)))
+    case .marker(let label, let detail):
+      return TraceRecord(time: record.time, .marker(label: label, detail: hiddenValues.replacing(in: detail)))
     default:
       return record
     }

@@ -100,6 +100,7 @@ public enum EngineReplay {
     }
     var recorderConfiguration = configuration
     recorderConfiguration.replacing = false
+    recorderConfiguration.recordsSettings = session.hasSettingsMarker
     let outcome = Recorder(recorderConfiguration).run()
     var problems: [String] = []
     if outcome.interruption != nil {

@@ -13,6 +13,8 @@ public struct RecordedSession: Sendable {
   /// The label and detail of the marker that tells how the session ended, for comparing the
   /// ending of a new run with it: `engine-exit` "status 3", `engine-timeout` …
   public var ending: (label: String, exit: String)?
+  /// Whether the recording starts with its settings (recordings made before it existed do not).
+  public var hasSettingsMarker = false
 
   /// Reads the recording at `path`.
   /// - Throws: ``Replayer/Failure`` when it is unreadable, or its session or script markers are.
@@ -26,6 +28,7 @@ public struct RecordedSession: Sendable {
       throw .unreadable(error)
     }
     var settings = RecordingSettings()
+    var hasMarker = false
     var lines: [String] = []
     var failureMarker: (label: String, detail: String)?
     var exitDetail: String?
@@ -44,6 +47,7 @@ public struct RecordedSession: Sendable {
       case RecordingSettings.markerLabel where index == 0:
         do {
           settings = try RecordingSettings(markerDetail: detail)
+          hasMarker = true
         } catch {
           throw .unreadable(.invalidContent(path: path, CodecError(.invalidValue, at: .byte(0), record: index, error.description)))
         }
@@ -64,6 +68,7 @@ public struct RecordedSession: Sendable {
       throw .unreadable(.invalidContent(path: path, CodecError(.invalidValue, at: .byte(0), "a script marker is not a script step: \(error)")))
     }
     var session = RecordedSession(header: header, settings: settings, script: script)
+    session.hasSettingsMarker = hasMarker
     let exit = exitDetail.map { String($0.prefix { $0 != ";" }) }
     if let failureMarker {
       session.failure = "\(failureMarker.label): \(failureMarker.detail)"
