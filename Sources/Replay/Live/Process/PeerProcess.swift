@@ -235,14 +235,16 @@ public final class PeerProcess {
   /// - Returns: how the peer ended.
   @discardableResult
   public func stop(grace: Double) -> PeerExit {
-    let signalsBefore = SignalTrap.count
+    // The signal that asked for this stop (if one did) is the first; any signal after it means
+    // "now", also one caught before this call (a double Ctrl-C arrives before the stop begins).
+    let patience = min(SignalTrap.count, 1)
     // SIGTERM before the end of input, so the status recorded says the peer was stopped, not
     // that it happened to exit on its own when its input ended.
     if isRunning || groupExists { signalGroup(SIGTERM) }
     closeInput()
     if isRunning || groupExists {
       let deadline = Monotonic.now() + grace * 1000
-      while (isRunning || groupExists) && Monotonic.now() < deadline && SignalTrap.count == signalsBefore {
+      while (isRunning || groupExists) && Monotonic.now() < deadline && SignalTrap.count <= patience {
         Monotonic.sleep(milliseconds: 2)
       }
       if isRunning || groupExists { signalGroup(SIGKILL) }
