@@ -141,7 +141,12 @@ public final class PeerProcess {
       var fds = [pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)]
       fds.append(pollfd(fd: stderrClosed ? -1 : errorFD, events: Int16(POLLIN), revents: 0))
       fds.append(pollfd(fd: SignalTrap.pollDescriptor, events: Int16(POLLIN), revents: 0))
-      let remaining = max(0, Int32((deadline - Monotonic.now()).rounded(.up)))
+      // A peer that has exited writes nothing more, even when a child it left in its group
+      // still holds its output open (and so the end of file never comes): once what it wrote
+      // before exiting is read, its output has ended. Checked before the poll, so that bytes
+      // written before the exit are read first; polled in slices, so that an exit is noticed.
+      let exited = !isRunning
+      let remaining = exited ? 0 : max(0, min(Self.exitCheckInterval, Int32((deadline - Monotonic.now()).rounded(.up))))
       let ready = poll(&fds, nfds_t(fds.count), remaining)
       if ready < 0 {
         if errno == EINTR { continue }
@@ -159,9 +164,16 @@ public final class PeerProcess {
         return .endOfOutput
       }
       if let signal = SignalTrap.caught { return .interrupted(signal) }
-      if ready == 0 || Monotonic.now() >= deadline { return .timeout }
+      if exited {
+        outputClosed = true
+        return .endOfOutput
+      }
+      if Monotonic.now() >= deadline { return .timeout }
     }
   }
+
+  /// Milliseconds between checks, while waiting for output, whether the peer has exited.
+  private static let exitCheckInterval: Int32 = 50
 
   /// Accepts the peer's connection when it has come; until then the peer has written nothing.
   /// - Returns: false while the peer is not connected.
@@ -235,14 +247,16 @@ public final class PeerProcess {
   /// - Returns: how the peer ended.
   @discardableResult
   public func stop(grace: Double) -> PeerExit {
-    let signalsBefore = SignalTrap.count
+    // The signal that asked for this stop (if one did) is the first; any signal after it means
+    // "now", also one caught before this call (a double Ctrl-C arrives before the stop begins).
+    let patience = min(SignalTrap.count, 1)
     // SIGTERM before the end of input, so the status recorded says the peer was stopped, not
     // that it happened to exit on its own when its input ended.
     if isRunning || groupExists { signalGroup(SIGTERM) }
     closeInput()
     if isRunning || groupExists {
       let deadline = Monotonic.now() + grace * 1000
-      while (isRunning || groupExists) && Monotonic.now() < deadline && SignalTrap.count == signalsBefore {
+      while (isRunning || groupExists) && Monotonic.now() < deadline && SignalTrap.count <= patience {
         Monotonic.sleep(milliseconds: 2)
       }
       if isRunning || groupExists { signalGroup(SIGKILL) }

@@ -36,10 +36,22 @@ public enum SignalTrap {
       #else
         action.__sigaction_handler.sa_handler = trapHandler
       #endif
+      // The handler is not reentrant (a count, a first signal): while it runs, the other trapped
+      // signals wait. Without this, a SIGTERM right behind a SIGINT interrupts its handler and
+      // runs first, and an increment can be lost.
       sigemptyset(&action.sa_mask)
+      for other in signals { sigaddset(&action.sa_mask, other) }
       action.sa_flags = 0  // no SA_RESTART: a blocking call returns EINTR and the loop looks
       sigaction(signal, &action, nil)
     }
+    // A parent may have started cmdtool with these signals blocked (Foundation's Process on
+    // Linux passes on its spawning thread's mask, and so do some CI runners): blocked, they would
+    // stay pending and cmdtool would never stop its peer. Unblocked on the calling thread (the
+    // one that runs the session), they are delivered to it.
+    var trapped = sigset_t()
+    sigemptyset(&trapped)
+    for signal in signals { sigaddset(&trapped, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &trapped, nil)
   }
 
   /// The first signal caught since ``install()`` (or ``reset()``), nil when none.

@@ -1,0 +1,134 @@
+import CommandCodec
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// `cmdtool record` asked to stop (Ctrl-C, a CI runner's SIGTERM, a closed terminal's SIGHUP)
+// while its engine hangs: the engine and everything in its process group are stopped (SIGTERM,
+// SIGKILL after --grace, at once on a second signal), the partial recording ends with how, the
+// output is not created, and cmdtool exits 128+N as a shell expects of a process ended by N.
+
+@Suite struct RecordSignalTests {
+  /// The JSON text of the engine's answer to the first tap (an empty password): once the partial
+  /// recording holds it, the session is under way and an engine started with `--hang` hangs.
+  static let answerToTheTap = #""internalId":6,"value":1,"textValue":"Enter your password""#
+
+  /// Starts `cmdtool record` of the example session against the engine started with `options`
+  /// (which include `--hang`) and returns once the engine hangs. `--timeout 60`: only a signal
+  /// ends the session.
+  private func startHangingSession(_ engine: TrackedEngine, _ options: String, out: String, grace: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Subprocess {
+    let arguments = ["record", "--out", out, "--script", Example.script, "--timeout", "60"] + (grace.map { ["--grace", $0] } ?? [])
+    let recorder = try Subprocess(Built.cmdtool, arguments + ["--"] + engine.arguments(options))
+    // On a loaded machine the debug build takes a while to start two processes and play the
+    // first steps: wait for the file, never for a fixed time.
+    let underWay = eventually(within: 20) { file(out + ".partial", holds: Self.answerToTheTap) }
+    #expect(underWay, "the recording never got the engine's answer to the tap", sourceLocation: sourceLocation)
+    return recorder
+  }
+
+  /// The partial recording read back: whole (also for `cmdtool show`), ending with the
+  /// `interrupted` and `engine-exit` markers, which it returns.
+  private func interruptedRecording(_ partial: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (interrupted: String, engineExit: String) {
+    let recording = try Recording(partial)
+    #expect(recording.trace.error == nil, "\(String(describing: recording.trace.error))", sourceLocation: sourceLocation)
+    // Everything before the signal is there: the engine's answer to the tap.
+    #expect(recording.commands.contains(Command(.setError, internalId: 6, value: 1, textValue: "Enter your password")), sourceLocation: sourceLocation)
+    let last = Array(recording.markers.suffix(2))
+    #expect(last.map(\.label) == ["interrupted", "engine-exit"], "\(last)", sourceLocation: sourceLocation)
+    let show = try Subprocess.cmdtool(["show", partial])
+    #expect(show.status == 0, "\(show)", sourceLocation: sourceLocation)
+    guard last.count == 2 else { return ("", "") }
+    return (last[0].detail, last[1].detail)
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func aSignalStopsTheEngineAndKeepsThePartialRecording(_ signal: Int32) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let engine = TrackedEngine(in: scratch)
+    defer { engine.killIfAlive() }
+    let out = scratch.path("signalled.jsonl")
+    let recorder = try startHangingSession(engine, "--hang", out: out)
+    defer { recorder.kill() }
+    let name = try #require(["SIGINT": SIGINT, "SIGTERM": SIGTERM, "SIGHUP": SIGHUP].first { $0.value == signal }?.key)
+
+    sendSignal(recorder.pid, signal)
+    let run = recorder.wait(timeout: 20)
+    #expect(run.status == 128 + signal, "\(run)")
+    #expect(!engine.isAlive, "the engine (pid \(engine.pid ?? 0)) outlived cmdtool")
+    // A failed session never creates the output; the partial recording says where it stopped.
+    #expect(!FileManager.default.fileExists(atPath: out))
+    #expect(run.stderr.contains("interrupted by \(name) while cmdtool was waiting for the echo of sync"), "\(run)")
+    #expect(run.stderr.contains("to \(out).partial"), "\(run)")
+    let (interrupted, engineExit) = try interruptedRecording(out + ".partial")
+    #expect(interrupted.hasPrefix("interrupted by \(name)"), "\(interrupted)")
+    // The engine dies of the SIGTERM cmdtool sends its group; no SIGKILL was needed.
+    #expect(interrupted.contains("the engine was stopped and ended with signal 15 (SIGTERM)"), "\(interrupted)")
+    #expect(engineExit.hasPrefix("signal 15"), "\(engineExit)")
+  }
+
+  @Test func anEngineThatIgnoresSIGTERMIsKilledAfterTheGraceWithItsChild() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let engine = TrackedEngine(in: scratch)
+    defer { engine.killIfAlive() }
+    let childFile = scratch.path("child.pid")
+    defer { killIfRunning(processID(in: childFile)) }
+    let out = scratch.path("stubborn.jsonl")
+    let recorder = try startHangingSession(engine, "--hang --ignore-sigterm --child-pid-file '\(childFile)'", out: out, grace: "0.5")
+    defer { recorder.kill() }
+    let child = try #require(processID(in: childFile), "the engine did not start its child")
+    #expect(!hasEnded(child))
+
+    let signalled = Date()
+    sendSignal(recorder.pid, SIGINT)
+    let run = recorder.wait(timeout: 20)
+    let seconds = Date().timeIntervalSince(signalled)
+    #expect(run.status == 130, "\(run)")
+    // The 0.5 s grace and the time to write and close; far from the 60 s --timeout.
+    #expect(seconds < 5, "cmdtool took \(seconds) s to stop: \(run)")
+    #expect(!engine.isAlive, "the engine (pid \(engine.pid ?? 0)) outlived cmdtool")
+    // The child, in the engine's process group, got the group's SIGTERM (or SIGKILL).
+    #expect(eventually(within: 3) { hasEnded(child) }, "the engine's child (pid \(child)) outlived cmdtool")
+    let (interrupted, engineExit) = try interruptedRecording(out + ".partial")
+    #expect(interrupted.contains("the engine was stopped and ended with signal 9 (SIGKILL)"), "\(interrupted)")
+    #expect(engineExit.hasPrefix("signal 9"), "\(engineExit)")
+  }
+
+  /// A second signal during the grace means "now": with `--grace 30`, an engine that ignores
+  /// SIGTERM is killed at once. A second SIGINT one second later (a user who waited, then
+  /// pressed Ctrl-C again); and a SIGTERM right behind the SIGINT (a CI runner that cancels with
+  /// both), which cmdtool catches before it starts stopping the engine. Two SIGINTs sent back to
+  /// back could merge into one pending signal; two different signals never do.
+  @Test(arguments: [(1.0, SIGINT), (0.0, SIGTERM)])
+  func aSecondSignalKillsAtOnce(gap: Double, second: Int32) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let engine = TrackedEngine(in: scratch)
+    defer { engine.killIfAlive() }
+    let out = scratch.path("twice.jsonl")
+    let recorder = try startHangingSession(engine, "--hang --ignore-sigterm", out: out, grace: "30")
+    defer { recorder.kill() }
+
+    sendSignal(recorder.pid, SIGINT)
+    if gap > 0 { usleep(useconds_t(gap * 1_000_000)) }
+    let secondSent = Date()
+    sendSignal(recorder.pid, second)
+    // Killed at 20 s if the grace ran its 30 s: the test fails instead of waiting for it.
+    let run = recorder.wait(timeout: 20)
+    let seconds = Date().timeIntervalSince(secondSent)
+    #expect(!run.timedOut, "cmdtool waited for the 30 s grace despite the second signal: \(run)")
+    // The first signal decides the status.
+    #expect(run.status == 130, "\(run)")
+    #expect(seconds < 5, "cmdtool took \(seconds) s after the second signal: \(run)")
+    #expect(!engine.isAlive, "the engine (pid \(engine.pid ?? 0)) outlived cmdtool")
+    let (interrupted, engineExit) = try interruptedRecording(out + ".partial")
+    #expect(interrupted.hasPrefix("interrupted by SIGINT"), "\(interrupted)")
+    #expect(engineExit.hasPrefix("signal 9"), "\(engineExit)")
+  }
+}
