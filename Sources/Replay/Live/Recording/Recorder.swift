@@ -208,9 +208,13 @@ public final class Recorder: ScriptRunnerDelegate {
       ? process.waitForExit(timeout: configuration.limits.timeout, grace: configuration.limits.grace)
       : process.stop(grace: configuration.limits.grace)
     outcome.exit = exit
-    outcome.stderrTail = process.stderrTail
+    // What the outcome tells goes on to terminals, CI logs and --junit/--report files: an engine
+    // that echoes a named secret (in its stderr, in a record the decoder quotes) must not carry
+    // the value there, as the recording never does.
+    let secrets = configuration.redaction.secrets
+    outcome.stderrTail = secrets.scrub(process.stderrTail)
     outcome.commandsReceived = runner.commandsReceived
-    outcome.stop = stop
+    outcome.stop = stop.map { SessionStop($0.kind, secrets.scrub($0.message)) }
     let time = runner.currentTime
     if let stop {
       var detail = stop.message
