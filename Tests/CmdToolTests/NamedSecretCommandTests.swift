@@ -175,7 +175,7 @@ import Testing
     #expect(!recording.text.contains("s3cret"))
     #expect(recording.events.contains { $0.target == 6 && $0.event == .value(ValueEvent(text: Redaction.standIn(for: "s3cret"))) })
 
-    let replay = try Subprocess.replay(engine: Built.engineCommand("--password s3cret"), [scratch.path("plain.jsonl")])
+    let replay = try Subprocess.replay(engine: Built.engineCommand("--password s3cret"), [scratch.path("plain.jsonl")], environment: ["TMPDIR": try scratch.temporaryFolder()])
     #expect(replay.status == 1, "\(replay)")
     #expect(replay.firstLine.hasPrefix("FAIL  plain.jsonl: the runs differ after record #11 (2.400s)"), "\(replay)")
     #expect(replay.stdout.contains(#"B #11         2.400s  →  SET_ERROR id=6 value=1 text="Wrong password""#), "\(replay)")

@@ -50,7 +50,7 @@ import Testing
     // names the record before that step's marker.
     let recording = try Recording(path)
     let firstStep = try #require(recording.records.firstIndex { if case .marker("script", _) = $0.body { return true } else { return false } })
-    let run = try Subprocess.replay(engine: Built.engineCommand("--no-sync --variant changed"), [path])
+    let run = try Subprocess.replay(engine: Built.engineCommand("--no-sync --variant changed"), [path], environment: ["TMPDIR": try scratch.temporaryFolder()])
     #expect(run.status == 1, "\(run)")
     #expect(run.firstLine.hasPrefix("FAIL  wall.jsonl: "), "\(run)")
     #expect(run.firstLine.contains("the runs differ at the script step that follows record #\(firstStep - 1) ("), "\(run)")
@@ -65,8 +65,10 @@ import Testing
     // the timer's moments, and the image request's time, are 300 ms off (plus the real runs'
     // few milliseconds). Within the default 500 ms that is the same run; within 100 ms it is not.
     let late = try scratch.write("late.jsonl", try shifted(path, by: 300, fromStep: 4))
-    let lenient = try Subprocess(Built.cmdtool, ["replay", "--engine", Built.engineCommand("--no-sync"), late])
-    let strict = try Subprocess(Built.cmdtool, ["replay", "--engine", Built.engineCommand("--no-sync"), late, "--tolerance", "100"])
+    // Side by side, so that the test takes the time of one replay.
+    let temporary: [String: String?] = ["TMPDIR": try scratch.temporaryFolder()]
+    let lenient = try Subprocess(Built.cmdtool, ["replay", "--engine", Built.engineCommand("--no-sync"), late], environment: temporary)
+    let strict = try Subprocess(Built.cmdtool, ["replay", "--engine", Built.engineCommand("--no-sync"), late, "--tolerance", "100"], environment: temporary)
     defer {
       lenient.kill()
       strict.kill()
