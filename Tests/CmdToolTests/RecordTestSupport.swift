@@ -60,6 +60,8 @@ final class Subprocess {
     var merged = ProcessInfo.processInfo.environment
     // A developer's (or a CI runner's) record mode must not change what the tests run.
     for name in ["CMDTOOL_RERECORD", "CMDTOOL_RECORD", "CI"] { merged[name] = nil }
+    // Nor may the secrets of the developer's shell: a test that types one sets it itself.
+    for name in merged.keys where name.hasPrefix("CMDTOOL_SECRET_") { merged[name] = nil }
     for (key, value) in environment { merged[key] = value }
     process.environment = merged
     if let directory { process.currentDirectoryURL = directory }

@@ -75,7 +75,7 @@ final class TemporaryTraces {
 var diffTraces: [String] { Repository.bundledTraces.filter { !$0.hasSuffix(".script.jsonl") } }
 
 /// Compares two in-memory traces in lockstep.
-func compareRuns(_ a: [String], _ b: [String], alignment: RunComparison.Alignment = .record, to point: ReplayPoint = .end, ignoring patterns: [String] = [], recentCount: Int = 3) throws -> RunComparison {
+func compareRuns(_ a: [String], _ b: [String], alignment: RunComparison.Alignment = .record, to point: ReplayPoint = .end, ignoring patterns: [String] = [], timeTolerance: Double = 0, recentCount: Int = 3) throws -> RunComparison {
   let files = try TemporaryTraces()
   let readerA = try TraceFileReader(path: try files.write("a.jsonl", a))
   let readerB = try TraceFileReader(path: try files.write("b.jsonl", b))
@@ -84,7 +84,7 @@ func compareRuns(_ a: [String], _ b: [String], alignment: RunComparison.Alignmen
     readerB.close()
     withExtendedLifetime(files) {}
   }
-  return try RunComparison(readerA, readerB, alignment: alignment, to: point, ignoring: DiffIgnoreRules(patterns), recentCount: recentCount)
+  return try RunComparison(readerA, readerB, alignment: alignment, to: point, ignoring: DiffIgnoreRules(patterns), timeTolerance: timeTolerance, recentCount: recentCount)
 }
 
 /// Compares two bundled traces in lockstep.

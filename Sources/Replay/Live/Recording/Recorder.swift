@@ -102,6 +102,8 @@ public final class Recorder: ScriptRunnerDelegate {
   private var writer: TraceFileWriter?
   private var redaction: Redaction
   private var outcome = Outcome()
+  /// Script steps noted so far (their `script` markers).
+  private var stepsNoted = 0
 
   public init(_ configuration: Configuration) {
     self.configuration = configuration
@@ -160,7 +162,13 @@ public final class Recorder: ScriptRunnerDelegate {
   public func runner(_ runner: ScriptRunner, observed record: TraceRecord, before state: UIState) throws(SessionStop) {
     try openWriter()
     guard let writer else { return }
-    if case .marker("script", let source) = record.body { warnAboutClearPasswords(source, in: state) }
+    if case .marker("script", _) = record.body {
+      // The runner notes one script marker per step, in order: the step itself (not its source
+      // parsed alone, which would always be line 1) gives the line the warning names.
+      let steps = configuration.script.steps
+      if stepsNoted < steps.count { warnAboutClearPasswords(steps[stepsNoted], in: state) }
+      stepsNoted += 1
+    }
     do {
       try writer.write(redaction.redact(record, in: state))
     } catch {
@@ -178,8 +186,8 @@ public final class Recorder: ScriptRunnerDelegate {
 
   /// Engines that never forward the password flag (Sometrik's `TextField::create` drops it) get
   /// passwords typed in clear: say so when a field that looks like one is not hidden.
-  private func warnAboutClearPasswords(_ source: String, in state: UIState) {
-    guard let step = (try? EventScript(parsing: source))?.steps.first, case .type(let selector, let text) = step.action,
+  private func warnAboutClearPasswords(_ step: EventScript.Step, in state: UIState) {
+    guard case .type(let selector, let text) = step.action,
       !text.isEmpty, let id = selector.resolve(in: state), !redaction.hidesTyping(into: id, in: state),
       let element = state.elements[id]
     else { return }
@@ -211,9 +219,13 @@ public final class Recorder: ScriptRunnerDelegate {
       ? process.waitForExit(timeout: configuration.limits.timeout, grace: configuration.limits.grace)
       : process.stop(grace: configuration.limits.grace)
     outcome.exit = exit
-    outcome.stderrTail = process.stderrTail
+    // What the outcome tells goes on to terminals, CI logs and --junit/--report files: an engine
+    // that echoes a named secret (in its stderr, in a record the decoder quotes) must not carry
+    // the value there, as the recording never does.
+    let secrets = configuration.redaction.secrets
+    outcome.stderrTail = secrets.scrub(process.stderrTail)
     outcome.commandsReceived = runner.commandsReceived
-    outcome.stop = stop
+    outcome.stop = stop.map { SessionStop($0.kind, secrets.scrub($0.message)) }
     let time = runner.currentTime
     if let stop {
       var detail = stop.message

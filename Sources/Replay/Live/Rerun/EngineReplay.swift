@@ -106,7 +106,14 @@ public enum EngineReplay {
     if outcome.interruption != nil {
       return result(.error, "the new run: \(outcome.problem ?? "interrupted")", newRecording: newRecording)
     }
-    if let problem = outcome.problem, !endsAlike(outcome, session, options) { problems.append("the new run: \(problem)") }
+    let endsAsRecorded = endsAlike(outcome, session, options)
+    if let problem = outcome.problem, !endsAsRecorded { problems.append("the new run: \(problem)") }
+    if options.acceptFailedRecordings, session.failure != nil, outcome.problem == nil, !endsAsRecorded {
+      // A healthy build plays only the steps the failed recording reached, and their states
+      // match: the ending is the one thing that tells it from a build that fails the same way.
+      let recorded = session.ending.map { "\($0.label) (\($0.exit))" } ?? "no engine-exit marker"
+      problems.append("the new run's ending differs: the recording ended with \(recorded), the new run with engine-exit (\(outcome.exit?.description ?? "no exit"))")
+    }
     let wall = session.settings.clock == .wall
     let report: DiffReport
     do {

@@ -78,8 +78,6 @@ public final class RecordingSuite {
       default:
         let newRecording = folder.appendingPathComponent(name).path
         result = EngineReplay.run(recording: path, newRecording: newRecording, options: options.replay)
-        if result.status == .passed && options.keep == nil { try? files.removeItem(atPath: newRecording) }
-        if result.status != .passed && !result.newRecording.isEmpty { keepFolder = true }
         if result.status != .passed && options.mode == .failed && SignalTrap.caught == nil {
           let rerecorded = record(path, exists: true)
           if rerecorded.status == .passed {
@@ -90,6 +88,9 @@ public final class RecordingSuite {
             result.message += "; recording it anew failed too: \(rerecorded.message)"
           }
         }
+        // Decided on the final status: a failure that was recorded anew is no failure to keep.
+        if result.status == .passed && options.keep == nil { try? files.removeItem(atPath: newRecording) }
+        if result.status != .passed && !result.newRecording.isEmpty { keepFolder = true }
       }
       if result.recorded && result.status == .passed { summary.written += 1 }
       summary.results.append(result)

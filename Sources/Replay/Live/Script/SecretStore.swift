@@ -61,8 +61,10 @@ public struct SecretStore: Sendable, Equatable {
   public static func load(_ names: [String], purpose: String, fileText: String? = nil, filePath: String? = nil, environment: (String) -> String? = SecretStore.processEnvironment) throws(Failure) -> SecretStore {
     var fromFile: [String: String] = [:]
     if let fileText {
-      for (offset, line) in fileText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        var text = Substring(line)
+      // Split on the scalar "\n", as EventScript does: a CRLF ending is one Character in Swift,
+      // which never equals "\n", so a file from Windows would be one line with the "\r\n" in it.
+      for (offset, line) in fileText.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var text = Substring(String(line))
         if text.last == "\r" { text = text.dropLast() }
         if text.allSatisfy({ $0 == " " || $0 == "\t" }) || text.drop(while: { $0 == " " }).hasPrefix("#") { continue }
         guard let equals = text.firstIndex(of: "="), isValidName(String(text[..<equals])) else {
