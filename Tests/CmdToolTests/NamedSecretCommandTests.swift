@@ -145,16 +145,18 @@ import Testing
     #expect(crash.stderr.contains("engine stderr (last lines):\nchecking <secret:PASSWORD>"), "\(crash)")
     #expect(try Recording(scratch.path("crash.jsonl.partial")).lastMarker?.detail == "status 3; stderr: checking <secret:PASSWORD>")
 
-    // It quotes the value (from the environment it inherits) in a record the decoder rejects:
-    // the decoder's message quotes it in turn, on its way to the reports.
+    // It quotes the value (from a variable of its own) in a record the decoder rejects: the
+    // decoder's message quotes it in turn, on its way to the reports. The variable cmdtool reads
+    // the secret from is withheld from the engine: a secret reaches it only by being typed.
     let path = try recordLogin(in: scratch)
     // One process throughout (exec), so that stopping it leaves no orphan behind for init to reap.
-    let leaky = try scratch.write("leaky-engine.sh", #"printf '{"trace":1,"creator":"leaky"}\n{"type":"%s"}\n' "$CMDTOOL_SECRET_PASSWORD"; exec cat > /dev/null"# + "\n")
+    let leaky = try scratch.write("leaky-engine.sh", #"echo "inherited: ${CMDTOOL_SECRET_PASSWORD:-withheld}" >&2; printf '{"trace":1,"creator":"leaky"}\n{"type":"%s"}\n' "$LEAKED"; exec cat > /dev/null"# + "\n")
     let reports = ["--keep", scratch.path("new"), "--junit", scratch.path("report.xml"), "--report", scratch.path("report.json")]
-    let run = try Subprocess.replay(engine: "exec sh '\(leaky)'", [path] + reports, environment: ["CMDTOOL_SECRET_PASSWORD": Self.value, "TMPDIR": try scratch.temporaryFolder()])
+    let run = try Subprocess.replay(engine: "exec sh '\(leaky)'", [path] + reports, environment: ["CMDTOOL_SECRET_PASSWORD": Self.value, "LEAKED": Self.value, "TMPDIR": try scratch.temporaryFolder()])
     #expect(run.status == 1, "\(run)")
     #expect(run.firstLine.contains(#"unknown command type "<secret:PASSWORD>""#), "\(run)")
     #expect(try String(contentsOfFile: scratch.path("report.json"), encoding: .utf8).contains(#"unknown command type \"<secret:PASSWORD>\""#))
+    #expect(try Recording(scratch.path("new/login.jsonl")).lastMarker?.detail.contains("inherited: withheld") == true)
     expectNoValueAnywhere(scratch, runs: [crash, run], except: ["leaky-engine.sh"])
   }
 

@@ -131,4 +131,24 @@ import Testing
     #expect(interrupted.hasPrefix("interrupted by SIGINT"), "\(interrupted)")
     #expect(engineExit.hasPrefix("signal 9"), "\(engineExit)")
   }
+
+  @Test func aSignalTheParentIgnoresStaysIgnored() throws {
+    // `nohup cmdtool record …` (or a shell's `trap "" HUP`): a closed terminal's SIGHUP must not
+    // stop the session. Here the hanging engine ends it at --timeout instead.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let engine = TrackedEngine(in: scratch)
+    defer { engine.killIfAlive() }
+    let out = scratch.path("nohup.jsonl")
+    let command = "trap '' HUP; exec '\(Built.cmdtool.path)' record --out '\(out)' --script '\(Example.script)' --timeout 3 -- " + engine.arguments("--hang").map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
+    let recorder = try Subprocess(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+    defer { recorder.kill() }
+    #expect(eventually(within: 20) { file(out + ".partial", holds: Self.answerToTheTap) })
+    sendSignal(recorder.pid, SIGHUP)
+    let run = recorder.wait(timeout: 20)
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stderr.contains("the engine did not answer within 3 s"), "\(run)")
+    #expect(!run.stderr.contains("interrupted"), "\(run)")
+    #expect(try Recording(out + ".partial").markers.suffix(2).map(\.label) == ["engine-timeout", "engine-exit"])
+  }
 }

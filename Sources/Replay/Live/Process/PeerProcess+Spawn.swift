@@ -33,7 +33,7 @@ extension PeerProcess {
   ///
   /// - Parameter socket: the peer's records travel over a socket: its standard input is
   ///   /dev/null and its standard output joins its standard error.
-  static func spawn(_ command: [String], environment: [String: String], socket: Bool) throws(SpawnError) -> Spawned {
+  static func spawn(_ command: [String], environment: [String: String], withholding withheldPrefixes: [String] = [], socket: Bool) throws(SpawnError) -> Spawned {
     guard let program = command.first else { throw SpawnError(description: "no command to start") }
     var input: [Int32] = [-1, -1]
     var output: [Int32] = [-1, -1]
@@ -82,7 +82,7 @@ extension PeerProcess {
       flags |= POSIX_SPAWN_CLOEXEC_DEFAULT
     #endif
     posix_spawnattr_setflags(&attributes, Int16(flags))
-    var merged = currentEnvironment()
+    var merged = currentEnvironment().filter { key, _ in !withheldPrefixes.contains { key.hasPrefix($0) } }
     for (key, value) in environment { merged[key] = value }
     if !socket { merged[WireTransport.environmentVariable] = nil }
     let environmentStrings = merged.map { "\($0.key)=\($0.value)" }.sorted()

@@ -48,14 +48,15 @@ public final class PeerProcess {
   /// One buffer for every read: a flood is read 64 KiB at a time, without allocating each time.
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
 
-  /// Starts `command` with `environment` added to cmdtool's.
+  /// Starts `command` with `environment` added to cmdtool's, less the variables whose names start
+  /// with one of `withheldPrefixes` (secrets cmdtool reads for itself).
   ///
   /// With a socket `transport`, cmdtool listens before starting the peer and tells it where in
   /// `CMDTOOL_WIRE`; the peer's standard input is /dev/null and its standard output joins its
   /// standard error (the log whose tail is kept).
   ///
   /// - Throws: ``SpawnError`` saying what failed: the program, the pipes, the socket.
-  public init(command: [String], environment: [String: String] = [:], transport: WireTransport = .stdio) throws(SpawnError) {
+  public init(command: [String], environment: [String: String] = [:], withholding withheldPrefixes: [String] = [], transport: WireTransport = .stdio) throws(SpawnError) {
     self.command = command
     // A closed pipe to the peer must be an error to report, not a signal that ends cmdtool.
     signal(SIGPIPE, SIG_IGN)
@@ -71,7 +72,7 @@ public final class PeerProcess {
     }
     let spawned: Spawned
     do {
-      spawned = try Self.spawn(command, environment: environment, socket: transport != .stdio)
+      spawned = try Self.spawn(command, environment: environment, withholding: withheldPrefixes, socket: transport != .stdio)
     } catch {
       listener?.close()
       throw error
@@ -257,7 +258,7 @@ public final class PeerProcess {
     if isRunning || groupExists {
       let deadline = Monotonic.now() + grace * 1000
       while (isRunning || groupExists) && Monotonic.now() < deadline && SignalTrap.count <= patience {
-        Monotonic.sleep(milliseconds: 2)
+        Monotonic.sleep(milliseconds: 5)
       }
       if isRunning || groupExists { signalGroup(SIGKILL) }
     }
@@ -272,7 +273,45 @@ public final class PeerProcess {
   }
 
   /// Whether any process of the peer's group is still alive (the peer itself, or children it left).
-  private var groupExists: Bool { systemKill(-processIdentifier, 0) == 0 }
+  ///
+  /// `kill(-group, 0)` also counts members that died but that nobody has reaped yet (orphans wait
+  /// for init, which in a container may never come): on Linux those are told apart by their state
+  /// in /proc, so a stop does not wait its whole grace for the dead.
+  private var groupExists: Bool {
+    guard systemKill(-processIdentifier, 0) == 0 else { return false }
+    #if os(Linux)
+      return Self.hasLiveMembers(group: processIdentifier)
+    #else
+      return true
+    #endif
+  }
+
+  #if os(Linux)
+    /// Whether a process of `group` is alive: its `/proc/PID/stat` names the group and a state
+    /// other than zombie (Z) or dead (X).
+    private static func hasLiveMembers(group: Int32) -> Bool {
+      guard let directory = opendir("/proc") else { return true }
+      defer { closedir(directory) }
+      var buffer = [UInt8](repeating: 0, count: 512)
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard Int32(name) != nil else { continue }
+        let fd = open("/proc/\(name)/stat", O_RDONLY)
+        guard fd >= 0 else { continue }
+        let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
+        close(fd)
+        guard count > 0 else { continue }
+        // "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses: after the last ")".
+        let stat = buffer[0..<count]
+        guard let commEnd = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
+        let fields = stat[(commEnd + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 2, let pgrp = Int32(String(decoding: fields[2], as: UTF8.self)), pgrp == group else { continue }
+        let state = fields[0].first ?? 0
+        if state != UInt8(ascii: "Z") && state != UInt8(ascii: "X") { return true }
+      }
+      return false
+    }
+  #endif
 
   private func signalGroup(_ signal: Int32) {
     // The group outlives its leader while children remain; its id cannot be reused meanwhile.

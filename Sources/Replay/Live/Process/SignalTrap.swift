@@ -30,6 +30,10 @@ public enum SignalTrap {
     trapReadFD = fds[0]
     trapWriteFD = fds[1]
     for signal in signals {
+      // A signal the parent set to be ignored stays ignored, as `nohup` and `cmd &` expect.
+      var inherited = sigaction()
+      sigaction(signal, nil, &inherited)
+      if isIgnored(inherited) { continue }
       var action = sigaction()
       #if canImport(Darwin)
         action.__sigaction_u.__sa_handler = trapHandler
@@ -52,6 +56,17 @@ public enum SignalTrap {
     sigemptyset(&trapped)
     for signal in signals { sigaddset(&trapped, signal) }
     pthread_sigmask(SIG_UNBLOCK, &trapped, nil)
+  }
+
+  /// Whether a disposition is SIG_IGN, which is the handler address 1 on Linux and Darwin alike
+  /// (the macro is not a value Swift can compare with).
+  private static func isIgnored(_ action: sigaction) -> Bool {
+    #if canImport(Darwin)
+      let handler = action.__sigaction_u.__sa_handler
+    #else
+      let handler = action.__sigaction_handler.sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == 1
   }
 
   /// The first signal caught since ``install()`` (or ``reset()``), nil when none.

@@ -114,7 +114,8 @@ public final class Recorder: ScriptRunnerDelegate {
   public func run() -> Outcome {
     let process: PeerProcess
     do {
-      process = try PeerProcess(command: configuration.engine, environment: configuration.environment, transport: configuration.transport)
+      // The engine gets a secret's value by being typed it, never from the variable cmdtool read.
+      process = try PeerProcess(command: configuration.engine, environment: configuration.environment, withholding: [SecretStore.environmentPrefix], transport: configuration.transport)
     } catch {
       outcome.stop = SessionStop(.other, error.description)
       return outcome

@@ -89,7 +89,10 @@ public final class RecordingSuite {
           }
         }
         // Decided on the final status: a failure that was recorded anew is no failure to keep.
-        if result.status == .passed && options.keep == nil { try? files.removeItem(atPath: newRecording) }
+        if result.status == .passed && options.keep == nil && !result.newRecording.isEmpty {
+          try? files.removeItem(atPath: newRecording)
+          result.newRecording = ""  // gone: reports must not point at it
+        }
         if result.status != .passed && !result.newRecording.isEmpty { keepFolder = true }
       }
       if result.recorded && result.status == .passed { summary.written += 1 }
