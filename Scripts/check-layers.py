@@ -33,6 +33,12 @@ RULES = {
         "Recording": ["Transport", "Process", "Script", "Session"],
         "Rerun": ["Transport", "Process", "Script", "Session", "Recording"],
     },
+    "Fuzz": {
+        "Shrinking": [],
+        "Streams": ["Shrinking"],
+        "Monkey": ["Shrinking"],
+        "Campaign": ["Shrinking", "Streams", "Monkey"],
+    },
 }
 
 DECLARATION = re.compile(

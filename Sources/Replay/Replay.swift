@@ -1,5 +1,6 @@
-// The `Replay` module is the product's front door: `import Replay` brings the pure core and the
-// live side. Each is a target of its own so that the compiler keeps the core from reaching the
+// The `Replay` module is the product's front door: `import Replay` brings the pure core, the
+// live side and fuzzing. Each is a target of its own so that the compiler keeps the core from reaching the
 // live side (docs/ARCHITECTURE.md).
 @_exported import ReplayCore
 @_exported import ReplayLive
+@_exported import ReplayFuzz
