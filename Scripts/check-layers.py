@@ -35,9 +35,10 @@ RULES = {
     },
     "Fuzz": {
         "Shrinking": [],
+        "Failures": [],
         "Streams": ["Shrinking"],
-        "Monkey": ["Shrinking"],
-        "Campaign": ["Shrinking", "Streams", "Monkey"],
+        "Monkey": ["Shrinking", "Failures"],
+        "Campaign": ["Shrinking", "Failures", "Streams", "Monkey"],
     },
 }
 

@@ -42,6 +42,20 @@ struct Options {
   var ignoreSigterm = false
   /// Start a child process (`sleep 600`) in the engine's process group and write its id here.
   var childPidFile: String?
+  /// Bugs that only a particular sequence of interactions reveals, for the fuzzer's tests.
+  var bugs: Set<Bug> = []
+
+  /// A bug a fuzzer should find (`--bug NAME`, repeatable).
+  enum Bug: String, CaseIterable {
+    /// Cancelling the "Delete all" dialog a second time aborts (signal 6).
+    case crashAfterTwoCancels = "crash-after-two-cancels"
+    /// The back key while the dialog is open stops the engine reading: it hangs.
+    case hangOnBackInDialog = "hang-on-back-in-dialog"
+    /// A user name with a double quote is echoed in a record with the quote unescaped.
+    case malformedAfterQuote = "malformed-after-quote"
+    /// Logging in again creates the items view again, with the ids it has (duplicate-create).
+    case recreateItems = "recreate-items"
+  }
 
   static let usage = """
     usage: example-engine [options]
@@ -69,6 +83,11 @@ struct Options {
       --last-login TEXT   store TEXT as the lastLogin preference on login
       --ignore-sigterm    ignore SIGTERM (only SIGKILL ends the engine)
       --child-pid-file F  start a child (sleep 600) and write its process id to F
+    bugs a fuzzer should find (repeatable):
+      --bug crash-after-two-cancels   cancelling "Delete all" a second time aborts (signal 6)
+      --bug hang-on-back-in-dialog    the back key while the dialog is open hangs the engine
+      --bug malformed-after-quote     a user name with " is echoed unescaped (malformed output)
+      --bug recreate-items            logging in again re-creates the items view (duplicate-create)
       --help              show this text
 
     """
@@ -130,6 +149,12 @@ struct Options {
       case "--last-login": lastLogin = try value()
       case "--ignore-sigterm": ignoreSigterm = try flag()
       case "--child-pid-file": childPidFile = try value()
+      case "--bug":
+        let text = try value()
+        guard let bug = Bug(rawValue: text) else {
+          throw UsageError(message: "--bug is one of \(Bug.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
+        }
+        bugs.insert(bug)
       case "--help", "-h": throw UsageError(message: "")
       default: throw UsageError(message: "unknown option \"\(argument)\"")
       }

@@ -31,6 +31,8 @@ final class Session {
   private var history: [Int32] = []
   /// The dialog the engine is blocked on, while it is.
   private var openDialog: Int32?
+  /// How often "Delete all" was cancelled (`--bug crash-after-two-cancels`).
+  private var cancels = 0
 
   init(options: Options) {
     self.options = options
@@ -136,6 +138,10 @@ final class Session {
     case .value(let value):
       if target == login.nameField {
         login.name = value.text
+        if options.bugs.contains(.malformedAfterQuote) && value.text.contains("\"") {
+          // The bug: a hand-built record that forgets to escape what the user typed.
+          output.writeRaw(Array("{\"type\":\"SET_TEXT_VALUE\",\"internalId\":\(login.title),\"textValue\":\"Hello \(value.text)\"}\n".utf8))
+        }
       } else if target == login.passwordField {
         login.password = value.text
       } else if target == login.button {
@@ -186,6 +192,10 @@ final class Session {
       preferences.append(Command(.updatePreference, internalId: application, textValue: "lastLogin", textValue2: lastLogin))
     }
     output.send(preferences + [Command(.commitPreferences, internalId: application)])
+    if let screen = items, options.bugs.contains(.recreateItems) {
+      // The bug: the view is built again with the ids it already has.
+      output.send(screen.createCommands(application: application))
+    }
     if items == nil {
       var screen = ItemsScreen(ids: &ids)
       output.send(screen.createCommands(application: application))
@@ -229,6 +239,12 @@ final class Session {
     for commands in dialog.teardown() { output.send(commands) }
     if result == 1 {
       output.send([screen.clearList(), Command(.createToast, internalId: screen.deleteButton, textValue: "Deleted")])
+    } else if result == 0 {
+      cancels += 1
+      if cancels >= 2 && options.bugs.contains(.crashAfterTwoCancels) {
+        log("cancelled twice (--bug crash-after-two-cancels): aborting")
+        abort()
+      }
     }
   }
 
@@ -245,6 +261,8 @@ final class Session {
         return value
       case .event(dialog, .value(let event)):
         return event.value
+      case .event(_, .sys(let sys)) where sys.type == Self.sysEventBack && options.bugs.contains(.hangOnBackInDialog):
+        hangForever()
       default:
         handle(record)
       }

@@ -102,16 +102,21 @@ public final class Recorder: ScriptRunnerDelegate {
   private var writer: TraceFileWriter?
   private var redaction: Redaction
   private var outcome = Outcome()
-  /// Script steps noted so far (their `script` markers).
-  private var stepsNoted = 0
 
   public init(_ configuration: Configuration) {
     self.configuration = configuration
     redaction = configuration.redaction
   }
 
-  /// Runs the session to its end (or the first problem) and returns how it went.
+  /// Runs the session with the configuration's script to its end (or the first problem) and
+  /// returns how it went.
   public func run() -> Outcome {
+    run(steps: ScriptSteps(configuration.script))
+  }
+
+  /// Runs the session with steps from `source` (a script, or a generator) to its end (or the
+  /// first problem) and returns how it went.
+  public func run(steps source: some StepSource) -> Outcome {
     let process: PeerProcess
     do {
       // The engine gets a secret's value by being typed it, never from the variable cmdtool read.
@@ -131,7 +136,9 @@ public final class Recorder: ScriptRunnerDelegate {
       try runner.start(platformHeader: { [configuration] engineHeader in
         TraceHeader(creator: "cmdtool record", viewport: configuration.viewport, preferences: configuration.preferences)
       }, waitingFor: what)
-      for step in configuration.script.steps { try runner.perform(step) }
+      while let step = try source.nextStep(in: runner.model.state, at: runner.currentTime, runner: runner) {
+        try runner.perform(step)
+      }
       finish(runner, stop: nil)
     } catch {
       finish(runner, stop: error)
@@ -163,13 +170,8 @@ public final class Recorder: ScriptRunnerDelegate {
   public func runner(_ runner: ScriptRunner, observed record: TraceRecord, before state: UIState) throws(SessionStop) {
     try openWriter()
     guard let writer else { return }
-    if case .marker("script", _) = record.body {
-      // The runner notes one script marker per step, in order: the step itself (not its source
-      // parsed alone, which would always be line 1) gives the line the warning names.
-      let steps = configuration.script.steps
-      if stepsNoted < steps.count { warnAboutClearPasswords(steps[stepsNoted], in: state) }
-      stepsNoted += 1
-    }
+    // The runner notes each step with a `script` marker just before playing it.
+    if case .marker("script", _) = record.body, let step = runner.currentStep { warnAboutClearPasswords(step, in: state) }
     do {
       try writer.write(redaction.redact(record, in: state))
     } catch {

@@ -135,6 +135,15 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Every element the selector can mean in `state`, in tree order, reachable or not (an ordinal
+  /// aside): for conditions on what exists, such as a fuzzer's invariants.
+  public func matches(in state: UIState) -> [Int32] {
+    switch self {
+    case .id(let id): return state.elements.contains(id) ? [id] : []
+    case .match(let kind, let text), .nth(let kind, let text, _): return Self.matches(kind: kind, text: text, in: state)
+    }
+  }
+
   /// Every element matching `kind` and `text`, in tree order, reachable or not.
   static func matches(kind: ElementKind?, text: String?, in state: UIState) -> [Int32] {
     treeOrder(of: state).filter { id in
@@ -158,7 +167,7 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `frameView 2 › linearLayout 3 › textField 5 (hint "User name")`.
-  static func describe(_ id: Int32, in state: UIState) -> String {
+  package static func describe(_ id: Int32, in state: UIState) -> String {
     guard let element = state.elements[id] else { return "#\(id)" }
     var text = state.path(of: id)
     if text.isEmpty { text = "\(element.kind.rawValue) \(id)" }
@@ -173,7 +182,7 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
 
   /// Every element in tree order: depth first from the application, children in their order,
   /// then the detached trees by their roots' ids (and anything left, by id).
-  static func treeOrder(of state: UIState) -> [Int32] {
+  package static func treeOrder(of state: UIState) -> [Int32] {
     var order: [Int32] = []
     order.reserveCapacity(state.elements.count)
     var seen = Set<Int32>()

@@ -41,6 +41,10 @@ public final class ScriptRunner: WireSessionDelegate {
   public private(set) var recordCount = 0
   /// Commands the peer sent.
   public private(set) var commandsReceived = 0
+  /// The step being played (from its `script` marker on), nil before the first.
+  public private(set) var currentStep: EventScript.Step?
+  /// Steps played so far.
+  public private(set) var stepsPlayed = 0
 
   /// - Parameter header: the platform's viewport and stored preferences at the start.
   public init(session: WireSession, clock: SessionClock, header: TraceHeader) {
@@ -67,6 +71,8 @@ public final class ScriptRunner: WireSessionDelegate {
   /// `script` marker holding its source), its records are sent, and the peer settles.
   public func perform(_ step: EventScript.Step) throws(SessionStop) {
     try advance(to: step.time)
+    currentStep = step
+    stepsPlayed += 1
     try note(TraceRecord(time: currentTime, .marker(label: "script", detail: step.source)))
     let records: [TraceRecord]
     do {

@@ -1,0 +1,130 @@
+import CommandCodec
+import Foundation
+import ReplayCore
+import ReplayLive
+
+/// A campaign's output folder:
+///
+/// ```text
+/// OUT/failures/SLUG/script.jsonl      the minimal script (`cmdtool record --script` plays it)
+/// OUT/failures/SLUG/recording.jsonl   what it does to the engine
+/// OUT/failures/SLUG/failure.json      the failure, where it was found, the reproduction
+/// OUT/summary.json                    the campaign (summary-K-of-N.json for shard K of N)
+/// ```
+///
+/// A failure's folder is named by its signature, so the folders of several shards (or campaigns)
+/// merge: the shorter script of the same failure wins. Files are replaced whole, never truncated.
+struct FuzzOutput {
+  let folder: String
+
+  private var failures: String { (folder as NSString).appendingPathComponent("failures") }
+  private var workFolder: String { (folder as NSString).appendingPathComponent(".work") }
+
+  func prepare() throws {
+    try FileManager.default.createDirectory(atPath: failures, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: workFolder, withIntermediateDirectories: true)
+  }
+
+  /// A scratch file for runs and shrinking (removed at the end).
+  func work(_ name: String) -> String { (workFolder as NSString).appendingPathComponent(name) }
+
+  func cleanUp() {
+    try? FileManager.default.removeItem(atPath: workFolder)
+  }
+
+  /// Keeps a shrunk failure (unless its folder holds a script as short already).
+  func keep(_ minimal: FailureShrinker.Result, originalSteps: Int, run: Int, target: FuzzTarget) throws -> FuzzCampaign.Found {
+    let directory = (failures as NSString).appendingPathComponent(minimal.failure.slug)
+    let script = (directory as NSString).appendingPathComponent("script.jsonl")
+    let recording = (directory as NSString).appendingPathComponent("recording.jsonl")
+    var found = FuzzCampaign.Found(
+      failure: minimal.failure, folder: directory, script: script, recording: recording, steps: minimal.steps.count,
+      originalSteps: originalSteps, run: run, shrinkRuns: minimal.runs, shrinkSeconds: minimal.seconds, mergedWithEarlier: false)
+    if let existing = try? String(contentsOfFile: script, encoding: .utf8), let earlier = try? EventScript(parsing: existing), earlier.steps.count <= minimal.steps.count {
+      found.steps = earlier.steps.count
+      found.mergedWithEarlier = true
+      return found
+    }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    // The recording of the minimal script, made by the shrinker's last run.
+    if let bytes = FileManager.default.contents(atPath: work("shrink.jsonl")) { try Self.write(Array(bytes), to: recording) }
+    try Self.write(Array((minimal.steps.map(\.source).joined(separator: "\n") + "\n").utf8), to: script)
+    var description = JSONText()
+    description.object { o in
+      o.member("failure") { $0.string(minimal.failure.signature) }
+      o.member("place") { $0.string(minimal.failure.place) }
+      o.member("detail") { $0.string(minimal.failure.detail) }
+      o.member("steps") { $0.int(minimal.steps.count) }
+      o.member("originalSteps") { $0.int(originalSteps) }
+      o.member("run") { $0.int(run) }
+      o.member("shrinkRuns") { $0.int(minimal.runs) }
+      o.member("reproduce") { $0.string(found.reproduction(engine: target.engine)) }
+    }
+    try Self.write(description.bytes + [0x0A], to: (directory as NSString).appendingPathComponent("failure.json"))
+    return found
+  }
+
+  /// Writes the campaign's summary.
+  func writeSummary(_ report: FuzzCampaign.Report, options: FuzzCampaign.Options) throws {
+    let name = options.shard.count == 1 ? "summary.json" : "summary-\(options.shard.index)-of-\(options.shard.count).json"
+    var text = JSONText()
+    text.object { o in
+      o.member("seed") { $0.string(String(options.seed)) }  // a string: 64 bits do not fit a JSON number
+      o.member("shard") { $0.string("\(options.shard.index)/\(options.shard.count)") }
+      o.member("runs") { $0.int(report.runs) }
+      o.member("steps") { $0.int(report.steps) }
+      o.member("distinctStates") { $0.int(report.distinctStates) }
+      o.member("seconds") { $0.raw(Format.fixed(report.seconds, digits: 3)) }
+      o.member("statesOverTime") { text in
+        text.array(report.statesOverTime) { text, point in
+          text.object { p in
+            p.member("run") { $0.int(point.run) }
+            p.member("states") { $0.int(point.states) }
+            p.member("seconds") { $0.raw(Format.fixed(point.seconds, digits: 3)) }
+          }
+        }
+      }
+      o.member("failures") { text in
+        text.array(report.failures) { text, found in
+          text.object { f in
+            f.member("failure") { $0.string(found.failure.signature) }
+            f.member("place") { $0.string(found.failure.place) }
+            f.member("steps") { $0.int(found.steps) }
+            f.member("folder") { $0.string(found.folder) }
+          }
+        }
+      }
+    }
+    try Self.write(text.bytes + [0x0A], to: (folder as NSString).appendingPathComponent(name))
+  }
+
+  /// Writes `bytes` to `path` whole or not at all.
+  static func write(_ bytes: [UInt8], to path: String) throws {
+    let file = try AtomicFile(path: path)
+    let written: Result<Void, IOError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(IOError) in try file.descriptor.write(raw, path: file.partialPath) }
+    }
+    try written.get()
+    try file.commit()
+  }
+}
+
+extension FuzzCampaign.Found {
+  /// The one line that plays the minimal script against the engine again (and, for a broken
+  /// rule, checks the recording it makes; for an invariant, shows the screen it ends on).
+  public func reproduction(engine: [String]) -> String {
+    let command = engine.map(Self.shellQuoted).joined(separator: " ")
+    let record = "cmdtool record --script \(Self.shellQuoted(script)) --out repro.jsonl -- \(command)"
+    switch failure.kind {
+    case .brokeRule: return record + "; cmdtool check repro.jsonl"
+    case .invariant: return record + "; cmdtool replay repro.jsonl"
+    default: return record
+    }
+  }
+
+  /// `word` as a shell reads it back: bare when it is plain, else in single quotes.
+  static func shellQuoted(_ word: String) -> String {
+    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,+@%".unicodeScalars.contains($0) }
+    return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+}

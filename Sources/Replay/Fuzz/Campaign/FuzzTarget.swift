@@ -1,0 +1,53 @@
+import CommandCodec
+import ReplayCore
+import ReplayLive
+
+/// The engine under fuzzing, and how one session against it goes: the same wire, transports,
+/// limits and clock as `cmdtool record`, with the failures a fuzzer looks for on top.
+public struct FuzzTarget: Sendable {
+  public var engine: [String]
+  public var environment: [String: String] = [:]
+  public var transport = WireTransport.stdio
+  public var limits = WireSession.Limits()
+  public var clock: SessionClock = .virtual
+  /// The rules and invariants that count as failures.
+  public var check = FailureCheck()
+
+  public init(engine: [String]) {
+    self.engine = engine
+  }
+
+  /// How one session went.
+  struct Session {
+    var outcome: Recorder.Outcome
+    /// The failure it showed, if any.
+    var failure: FuzzFailure?
+  }
+
+  /// Plays `source`'s steps against a fresh engine, recording into `output`.
+  ///
+  /// - Parameter found: the failure the step source itself found (a broken rule or invariant),
+  ///   read once the session is over.
+  func session(_ source: some StepSource, recordingTo output: String, found: () -> FuzzFailure?, lastStep: () -> EventScript.Step?) -> Session {
+    var configuration = Recorder.Configuration(engine: engine, script: EventScript(), output: output, format: TraceFormat(pathExtensionOf: output) ?? .jsonLines)
+    configuration.environment = environment
+    configuration.transport = transport
+    configuration.limits = limits
+    configuration.clock = clock
+    // The fuzzer keeps every run's recording as written, also when the session failed: the
+    // failure is the point. Nothing is replaced, so no partial file is needed.
+    configuration.replacing = false
+    let outcome = Recorder(configuration).run(steps: source)
+    let place = lastStep()?.place ?? "at the start"
+    if let kind = FuzzFailure.kind(of: outcome) {
+      return Session(outcome: outcome, failure: FuzzFailure(kind: kind, place: place, detail: outcome.problem ?? ""))
+    }
+    return Session(outcome: outcome, failure: found())
+  }
+
+  /// Plays fixed steps, checking rules and invariants between them (to shrink or reproduce).
+  func replay(_ steps: [EventScript.Step], recordingTo output: String) -> Session {
+    let source = CheckedSteps(steps, check: check)
+    return session(source, recordingTo: output, found: { source.failure }, lastStep: { source.lastPlayed })
+  }
+}

@@ -1,0 +1,173 @@
+import ArgumentParser
+import CommandCodec
+import Foundation
+import Replay
+
+struct FuzzEngine: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "engine",
+    abstract: "Drive a live engine with random but possible interaction until it fails; shrink each failure to a minimal script.",
+    discussion: """
+      Starts the engine as `cmdtool record` does (the same wire, --listen, limits) and plays a \
+      monkey: at each step it chooses, at random but weighted, something a user could do on the \
+      screen the engine shows now (tap a button, switch or checkbox, type a string that breaks \
+      naive code, choose in an open dialog, pick an option, back, scroll, wait for timers), and \
+      prefers what led to screens not seen yet. A run ends after --steps steps, when the app \
+      quits, or on a failure:
+
+        the engine crashes or exits non-zero, hangs (--timeout), writes malformed output
+        its commands break a protocol rule (cmdtool check's; --rules says which count)
+        an --invariant fails: never:SELECTOR (no element on screen may match) or always:SELECTOR
+
+      Each distinct failure is shrunk by running the engine again (delta debugging over the \
+      steps, then shorter texts and earlier times), keeping a smaller script only when it fails \
+      the same way, and kept under OUT/failures/NAME/ as script.jsonl (for cmdtool record \
+      --script), recording.jsonl and failure.json; the summary prints a one-line reproduction.
+
+        cmdtool fuzz engine --out fuzz --runs 20 -- .build/debug/example-engine --bug crash-after-two-cancels
+
+      The same --seed and engine give the same runs. --shard K/N runs every Nth seed (a CI \
+      matrix); shards' output folders merge, the shorter script of a failure winning.
+
+      Exit status: 0 the budget ran out with no failure, 1 failures found (in OUT), 64 bad usage, \
+      128+N stopped by signal N.
+      """
+  )
+
+  @Option(name: .long, help: "The output folder (failures/, summary.json).")
+  var out: String
+
+  @Option(name: .long, help: "The campaign's seed.")
+  var seed: UInt64 = 0
+
+  @Option(name: .long, help: "Runs to play (default 10, or as many as --time allows).")
+  var runs: Int?
+
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long to explore: 60s, 5m (shrinking aside).", valueName: "duration"))
+  var time: String?
+
+  @Option(name: .long, help: "The most steps one run plays.")
+  var steps: Int = 200
+
+  @Option(name: .long, help: ArgumentHelp("Run this shard of the seeds: K/N, K from 1.", valueName: "K/N"))
+  var shard: String = "1/1"
+
+  @Option(name: .long, help: ArgumentHelp("A condition on what is on screen after every step: never:SELECTOR or always:SELECTOR (e.g. 'never:text \"undefined\"'). Repeatable.", valueName: "invariant"))
+  var invariant: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("Which protocol rules count as failures: errors (every error rule, the default), none, or a comma-separated list of rule ids (cmdtool check --rules).", valueName: "rules"))
+  var rules: String = "errors"
+
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long shrinking one failure may take.", valueName: "duration"))
+  var shrinkTime: String = "60s"
+
+  @OptionGroup var engineOptions: EngineOptions
+
+  @Argument(parsing: .postTerminator, help: "The engine command and its arguments, after --.")
+  var engine: [String] = []
+
+  func validate() throws {
+    if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool fuzz engine --out fuzz -- ./my-engine") }
+    if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+    if steps < 1 { throw ValidationError("--steps must be at least 1") }
+    _ = try Self.duration(time, "--time")
+    _ = try Self.duration(shrinkTime, "--shrink-time")
+    _ = try Self.shard(shard)
+    _ = try Self.check(rules: rules, invariants: invariant)
+  }
+
+  func run() throws {
+    var target = FuzzTarget(engine: engine)
+    target.transport = engineOptions.transport
+    target.limits = engineOptions.limits
+    target.check = try Self.check(rules: rules, invariants: invariant)
+    var options = FuzzCampaign.Options(target: target, output: out)
+    options.seed = seed
+    options.runs = runs
+    options.seconds = try Self.duration(time, "--time")
+    options.stepsPerRun = steps
+    options.shard = try Self.shard(shard)
+    options.shrinkSeconds = try Self.duration(shrinkTime, "--shrink-time") ?? 60
+    SignalTrap.install()
+    let output = StandardOutput()
+    defer { output.flush() }
+    let report: FuzzCampaign.Report
+    var runsSeen = 0
+    do {
+      report = try FuzzCampaign(options).run { event in
+        switch event {
+        case .runFinished(let run):
+          // A line when something happens (a failure, new ground) and every tenth run, so a long
+          // campaign shows whether it still finds new screens without flooding the log.
+          runsSeen += 1
+          guard run.failure != nil || run.newStates > 0 || runsSeen % 10 == 0 else { break }
+          let ending = run.failure.map { "FAIL  \($0)" } ?? "clean"
+          output.writeLine("run \(run.run) (seed \(run.seed)): \(run.steps) steps, \(run.distinctStates) states (+\(run.newStates) new), \(ending)")
+        case .shrinking(let failure, let steps):
+          output.writeLine("      shrinking \(failure.signature) from \(steps) steps…")
+        case .kept(let found):
+          let merged = found.mergedWithEarlier ? " (found before with a script as short: kept that one)" : ""
+          output.writeLine("      minimal: \(found.steps) steps, \(found.failure.place); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s\(merged)")
+        }
+        output.flush()
+      }
+    } catch {
+      printError("\(out): \(error.localizedDescription)")
+      throw ExitStatus.badInput
+    }
+    output.writeLine("\(report.runs) runs, \(report.steps) steps, \(report.distinctStates) distinct states in \(Format.fixed(report.seconds, digits: 1)) s; \(report.failures.count) failure\(report.failures.count == 1 ? "" : "s")")
+    for found in report.failures {
+      output.writeLine("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"))")
+      output.writeLine("      \(found.reproduction(engine: engine))")
+    }
+    output.flush()
+    if let signal = report.interruption {
+      printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)")")
+      throw ExitCode(SignalTrap.exitStatus(for: signal))
+    }
+    if !report.failures.isEmpty { throw ExitCode(1) }
+  }
+
+  /// Seconds from `60s`, `5m`, `1500ms` (nil for nil).
+  static func duration(_ text: String?, _ option: String) throws -> Double? {
+    guard let text else { return nil }
+    guard case .time(let milliseconds)? = try? ReplayPoint.parse(text), milliseconds > 0 else {
+      throw ValidationError("\(option) \(text) is not a duration: use 60s, 5m or 1500ms")
+    }
+    return milliseconds / 1000
+  }
+
+  /// `K/N` with 1 ≤ K ≤ N.
+  static func shard(_ text: String) throws -> (index: Int, count: Int) {
+    let parts = text.split(separator: "/")
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+      throw ValidationError("--shard \(text) is not a shard: use K/N with 1 ≤ K ≤ N, e.g. 2/4")
+    }
+    return (index, count)
+  }
+
+  /// The rules and invariants that count.
+  static func check(rules: String, invariants: [String]) throws -> FailureCheck {
+    var check = FailureCheck()
+    switch rules {
+    case "errors": break
+    case "none": check.rules = []
+    default:
+      var selected: Set<DiagnosticRule> = []
+      for name in rules.split(separator: ",").map({ String($0).trimmingCharacters(in: .whitespaces) }) {
+        guard let rule = DiagnosticRule(rawValue: name) else {
+          throw ValidationError("--rules: \(name) is not a rule id (cmdtool check --rules lists them), nor errors or none")
+        }
+        selected.insert(rule)
+      }
+      check.rules = selected
+    }
+    for text in invariants {
+      guard let parsed = FailureCheck.Invariant(parsing: text) else {
+        throw ValidationError("--invariant \(text) is not an invariant: use never:SELECTOR or always:SELECTOR, e.g. 'never:text \"undefined\"'")
+      }
+      check.invariants.append(parsed)
+    }
+    return check
+  }
+}
