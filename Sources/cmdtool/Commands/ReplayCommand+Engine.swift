@@ -81,14 +81,8 @@ extension ReplayCommand {
 
   /// Writes a report file whole or not at all.
   private func writeReport(_ text: String, to path: String) throws {
-    do throws(IOError) {
-      let file = try AtomicFile(path: path)
-      let bytes = Array(text.utf8)
-      let written: Result<Void, IOError> = bytes.withUnsafeBytes { raw in
-        Result { () throws(IOError) in try file.descriptor.write(raw, path: file.partialPath) }
-      }
-      try written.get()
-      try file.commit()
+    do {
+      try AtomicFile.write(Array(text.utf8), to: path)
     } catch {
       printError(error.description)
       throw ExitStatus.badInput

@@ -63,4 +63,20 @@ public final class AtomicFile {
     }
     return partialPath
   }
+
+  /// Writes `bytes` to `path` whole or not at all (a report, a summary, a script).
+  /// - Throws: ``IOError`` naming the file; `path` is then as it was.
+  public static func write(_ bytes: [UInt8], to path: String) throws(IOError) {
+    let file = try AtomicFile(path: path)
+    let written: Result<Void, IOError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(IOError) in try file.descriptor.write(raw, path: file.partialPath) }
+    }
+    do {
+      try written.get()
+    } catch {
+      file.abandon()
+      throw error
+    }
+    try file.commit()
+  }
 }

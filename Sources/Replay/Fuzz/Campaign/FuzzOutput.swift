@@ -47,8 +47,8 @@ struct FuzzOutput {
     }
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     // The recording of the minimal script, made by the shrinker's last run.
-    if let bytes = FileManager.default.contents(atPath: work("shrink.jsonl")) { try Self.write(Array(bytes), to: recording) }
-    try Self.write(Array((minimal.steps.map(\.source).joined(separator: "\n") + "\n").utf8), to: script)
+    if let bytes = FileManager.default.contents(atPath: work("shrink.jsonl")) { try AtomicFile.write(Array(bytes), to: recording) }
+    try AtomicFile.write(Array((minimal.steps.map(\.source).joined(separator: "\n") + "\n").utf8), to: script)
     var description = JSONText()
     description.object { o in
       o.member("failure") { $0.string(minimal.failure.signature) }
@@ -60,7 +60,7 @@ struct FuzzOutput {
       o.member("shrinkRuns") { $0.int(minimal.runs) }
       o.member("reproduce") { $0.string(found.reproduction(engine: target.engine)) }
     }
-    try Self.write(description.bytes + [0x0A], to: (directory as NSString).appendingPathComponent("failure.json"))
+    try AtomicFile.write(description.bytes + [0x0A], to: (directory as NSString).appendingPathComponent("failure.json"))
     return found
   }
 
@@ -95,17 +95,7 @@ struct FuzzOutput {
         }
       }
     }
-    try Self.write(text.bytes + [0x0A], to: (folder as NSString).appendingPathComponent(name))
-  }
-
-  /// Writes `bytes` to `path` whole or not at all.
-  static func write(_ bytes: [UInt8], to path: String) throws {
-    let file = try AtomicFile(path: path)
-    let written: Result<Void, IOError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(IOError) in try file.descriptor.write(raw, path: file.partialPath) }
-    }
-    try written.get()
-    try file.commit()
+    try AtomicFile.write(text.bytes + [0x0A], to: (folder as NSString).appendingPathComponent(name))
   }
 }
 
