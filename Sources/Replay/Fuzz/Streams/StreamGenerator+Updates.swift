@@ -217,8 +217,9 @@ extension StreamGenerator {
     commit()
   }
 
-  /// Commands today's engine does not send but the protocol has (HISTORY_GO_BACK, which GTK makes
-  /// itself; the purchase commands; QUIT_APP, after which records still apply).
+  /// What engines seldom or never send but the protocol has: HISTORY_GO_BACK (GTK makes it
+  /// itself), the purchase commands (no engine sends them), QUIT_APP in the middle of a session
+  /// (records after it still apply).
   mutating func obscureStep() {
     switch random.below(6) {
     case 0:
