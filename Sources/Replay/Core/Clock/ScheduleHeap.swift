@@ -19,6 +19,11 @@ struct ScheduleHeap<Item>: Sendable where Item: Sendable {
   var count: Int { storage.count }
   var min: Entry? { storage.first }
 
+  /// Calls `body` with every entry, in heap (not deadline) order, without allocating.
+  func forEach(_ body: (Entry) -> Void) {
+    for entry in storage { body(entry) }
+  }
+
   /// - Complexity: O(log n).
   mutating func insert(_ entry: Entry) {
     storage.append(entry)

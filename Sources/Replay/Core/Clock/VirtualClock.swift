@@ -101,6 +101,12 @@ public struct VirtualClock<Item>: Sendable where Item: Sendable {
     heap.removeAll { shouldRemove($0.item) }
   }
 
+  /// Calls `body` with every scheduled item and its deadline, in no particular order, without
+  /// allocating (for checks after every record).
+  public func forEachScheduled(_ body: (_ deadline: Instant, _ item: Item) -> Void) {
+    heap.forEach { body($0.deadline, $0.item) }
+  }
+
   /// The scheduled items, earliest first (ties in scheduling order).
   public var scheduled: [(deadline: Instant, item: Item)] {
     heap.sortedEntries.map { ($0.deadline, $0.item) }

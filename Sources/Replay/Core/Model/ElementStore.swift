@@ -61,6 +61,17 @@ public struct ElementStore: Sendable, Equatable {
   /// Every live element's id and slot, in no particular order (for in-place walks).
   var idsAndSlots: [(id: Int32, slot: Int)] { slotById.pairs.map { ($0.key, Int($0.value)) } }
 
+  /// Calls `body` with every slot, live or free, in place and without allocating (for checks
+  /// that visit every element after every record). A free slot holds an element with id 0, an
+  /// id no live element has (the model refuses to create one).
+  @inline(__always)
+  func withSlots<Result>(_ body: (UnsafeBufferPointer<Element>) throws -> Result) rethrows -> Result {
+    try slots.withUnsafeBufferPointer(body)
+  }
+
+  /// One more than the highest slot in use: slots are `0..<slotCount` (freed ones included).
+  var slotCount: Int { slots.count }
+
   /// Adds an element whose id is not live.
   mutating func insert(_ element: Element) {
     if let free = freeSlots.popLast() {

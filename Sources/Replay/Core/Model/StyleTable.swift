@@ -37,6 +37,21 @@ public struct StyleTable: Hashable, Sendable {
 
   public init() {}
 
+  /// Two tables are equal when they hold the same styles, whatever order they were set in (as
+  /// their snapshots are equal): the order is how the table is stored, not what it says.
+  public static func == (a: StyleTable, b: StyleTable) -> Bool {
+    guard a.entries.count == b.entries.count else { return false }
+    if a.entries == b.entries { return true }
+    // Keys are unique per selector, so the same count and every entry found means the same set.
+    return a.entries.allSatisfy { entry in b.entries.contains(entry) }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    // Order-independent, as == is.
+    hasher.combine(entries.count)
+    hasher.combine(entries.reduce(0) { $0 &+ $1.hashValue })
+  }
+
   public var isEmpty: Bool { entries.isEmpty }
 
   /// Sets `key` for `selector`, replacing an earlier value.

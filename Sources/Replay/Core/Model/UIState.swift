@@ -16,7 +16,7 @@ public struct UIState: Equatable, Sendable {
   /// The navigation view (drawer), if one was created.
   public internal(set) var navigationView: Int32?
   /// Whether the drawer is open (its visibility).
-  public var isNavigationShown: Bool { navigationView.flatMap { elements[$0]?.isVisible } ?? false }
+  public var isNavigationShown: Bool { navigationView.flatMap { elements.read($0) { $0.isVisible } } ?? false }
   /// Open dialogs and action sheets, the topmost last.
   public internal(set) var modalStack: [Int32] = []
   /// Toasts on screen, oldest first.
@@ -51,18 +51,20 @@ public struct UIState: Equatable, Sendable {
   public func isDisplayed(_ id: Int32) -> Bool {
     var current = id
     var steps = 0
-    while let element = elements[current], steps <= elements.count {
-      guard element.isVisible else { return false }
-      if element.kind.isView { return current == activeView }
-      if element.kind == .navigationView { return current == navigationView && isNavigationShown }
-      if element.kind.isModal { return modalStack.contains(current) }
-      guard let parent = element.parent else { return false }
+    // Fields are read in place: image evaluation asks this of every image after many records,
+    // and copying whole elements up the chain cost more than the walk.
+    while let (isVisible, kind, parent) = elements.read(current, { ($0.isVisible, $0.kind, $0.parent) }), steps <= elements.count {
+      guard isVisible else { return false }
+      if kind.isView { return current == activeView }
+      if kind == .navigationView { return current == navigationView && isNavigationShown }
+      if kind.isModal { return modalStack.contains(current) }
+      guard let parent else { return false }
       // A pager or flipper shows one child: the page its value selects.
-      if let container = elements[parent], container.kind == .pager || container.kind == .flipperLayout,
-        container.children.firstIndex(of: current) != Int(container.value)
-      {
-        return false
+      let child = current
+      let pageTurnedAway = elements.read(parent) { container in
+        (container.kind == .pager || container.kind == .flipperLayout) && container.children.firstIndex(of: child) != Int(container.value)
       }
+      if pageTurnedAway == true { return false }
       current = parent
       steps += 1
     }

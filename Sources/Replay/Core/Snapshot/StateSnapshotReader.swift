@@ -142,7 +142,12 @@ public enum StateSnapshotReader {
           let place = "timers[\(index)]"
           let t = try object(item, place)
           try noOthers(t, ["id", "owner", "interval", "nextFire", "fired"], place)
-          let timer = ModelTimer(id: try int(t["id"], place + ".id"), owner: try int(t["owner"], place + ".owner"), interval: try number(t["interval"], place + ".interval"), createdAt: 0, nextFire: try number(t["nextFire"], place + ".nextFire"), fireCount: try int(t["fired"], place + ".fired"))
+          let interval = try number(t["interval"], place + ".interval")
+          let nextFire = try number(t["nextFire"], place + ".nextFire")
+          let fired: Int = try int(t["fired"], place + ".fired")
+          // Not written: the timer has ticked `fired` times since it started, one interval apart.
+          let createdAt = nextFire - interval * Double(fired + 1)
+          let timer = ModelTimer(id: try int(t["id"], place + ".id"), owner: try int(t["owner"], place + ".owner"), interval: interval, createdAt: createdAt, nextFire: nextFire, fireCount: fired)
           state.timers[timer.id] = timer
         }
       }
