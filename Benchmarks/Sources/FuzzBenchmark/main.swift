@@ -10,6 +10,10 @@
 //             commands generated alone; generated and applied to the reference model; generated,
 //             applied and checked after every record by the StreamOracle (the model's invariants
 //             and the violation labels), the property tests' loop; the same with 10% violations.
+//   monkey    the engine monkey (`cmdtool fuzz engine`) against the example engine built in
+//             release: steps per second of a campaign beside the same number of steps played from a
+//             script by the recorder (what the monkey's choosing and checking cost), and the time to
+//             shrink a failure found at step 500 to its 7 steps (target: within 60 s).
 //
 // Every figure is the median of K runs in this process, commands per second of wall time.
 import BenchmarkSupport
@@ -41,7 +45,7 @@ struct Options {
 }
 
 enum Section {
-  static let all = ["streams"]
+  static let all = ["streams", "monkey"]
 }
 
 func usage(_ message: String) -> Never {
@@ -153,6 +157,111 @@ func streamsSection(_ options: Options) {
   print("target: generate + apply + invariants ≥ 1 M commands/s: \(String(format: "%.2f M", rate / 1e6))  \(rate >= 1e6 ? "PASS" : "MISS")")
 }
 
+// MARK: - Section: the engine monkey
+
+/// The example engine built in release by the parent package (built every time: a stale build
+/// would lack the --bug options; an up-to-date one takes a moment).
+func releaseEngine() -> String {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  let path = root.appendingPathComponent(".build/release/example-engine").path
+  do {
+    log("building the engine: swift build -c release --product example-engine")
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    build.arguments = ["swift", "build", "-c", "release", "--product", "example-engine"]
+    build.currentDirectoryURL = root
+    try? build.run()
+    build.waitUntilExit()
+  }
+  return path
+}
+
+/// Log in, then harmless rounds (a wait; "Delete all" answered 1 or 2), then "Delete all"
+/// cancelled `cancels` times: `--bug crash-after-two-cancels` aborts at the second cancel.
+func longScript(rounds: Int, cancels: Int) -> EventScript {
+  var lines = [#"{"t":100,"type":"textField \"User name\"","text":"alice"}"#, #"{"t":200,"type":"textField \"Password\"","text":"hunter2"}"#, #"{"t":300,"tap":"button \"Log in\""}"#]
+  var time = 300
+  func step(_ body: String) {
+    time += 100
+    lines.append("{\"t\":\(time),\(body)}")
+  }
+  for round in 0..<rounds {
+    step(#""marker":"wait""#)
+    step(#""tap":"button \"Delete all\"""#)
+    step(#""choose":"dialog","option":\#(round % 2 + 1)"#)
+  }
+  for _ in 0..<cancels {
+    step(#""tap":"button \"Delete all\"""#)
+    step(#""choose":"dialog","option":0"#)
+  }
+  return (try? EventScript(parsing: lines.joined(separator: "\n"))) ?? EventScript()
+}
+
+func monkeySection(_ options: Options) {
+  let engine = releaseEngine()
+  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-benchmark-\(getpid())").path
+  try? FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(atPath: scratch) }
+  let runs = 20
+  log("monkey: \(runs) runs of up to 200 steps against \(engine), \(options.runs) campaigns")
+  var stepsSeen = 0
+  var states = 0
+  let campaign = measure(runs: options.runs) { () -> Int in
+    var campaignOptions = FuzzCampaign.Options(target: FuzzTarget(engine: [engine]), output: scratch + "/campaign")
+    campaignOptions.runs = runs
+    let report = (try? FuzzCampaign(campaignOptions).run()) ?? FuzzCampaign.Report()
+    stepsSeen = report.steps
+    states = report.distinctStates
+    return report.steps
+  }
+  // The peer: as many sessions (engines started) of as many steps on average, played from a
+  // script by the recorder: what the monkey's choosing and checking add to playing the steps.
+  let script = longScript(rounds: max(1, (stepsSeen / runs - 3) / 3), cancels: 0)
+  let sessions = runs
+  let scripted = measure(runs: options.runs) { () -> Int in
+    var played = 0
+    for _ in 0..<sessions {
+      var configuration = Recorder.Configuration(engine: [engine], script: script, output: scratch + "/scripted.jsonl", format: .jsonLines)
+      configuration.replacing = false
+      let outcome = Recorder(configuration).run()
+      if !outcome.succeeded { log("  warning: the scripted session failed: \(outcome.problem ?? "")") }
+      played += script.steps.count
+    }
+    return played
+  }
+  let rows: [(String, Double, Int)] = [
+    ("monkey (choose, play, check), \(runs) runs", campaign.median, stepsSeen),
+    ("script played by the recorder, \(sessions) sessions", scripted.median, sessions * script.steps.count),
+  ]
+  print("\nengine monkey against the example engine (release), median of \(options.runs) campaigns; it reached \(states) distinct screens")
+  let head = ["what", "seconds", "steps", "steps/s", "µs/step", "× script"]
+  let cells = rows.map { name, seconds, steps in
+    [name, String(format: "%.3f", seconds), String(steps), String(format: "%.0f", Double(steps) / seconds), String(format: "%.0f", seconds / Double(steps) * 1e6),
+     String(format: "%.2f×", (Double(steps) / seconds) / (Double(rows[1].2) / rows[1].1))]
+  }
+  if options.markdown {
+    print("| " + head.joined(separator: " | ") + " |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for row in cells { print("| " + row.joined(separator: " | ") + " |") }
+  } else {
+    let widths = [52, 8, 7, 9, 8, 0]
+    for row in [head] + cells { print(zip(row, widths).map { $1 == 0 ? $0 : $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")) }
+  }
+  // Shrinking a failure found at step 500.
+  let long = longScript(rounds: 165, cancels: 2)
+  var target = FuzzTarget(engine: [engine, "--bug", "crash-after-two-cancels"])
+  target.limits.timeout = 5
+  let start = Date()
+  let found = try? FuzzShrink.shrink(long, target: target, output: scratch + "/shrink", seconds: 120)
+  let seconds = Date().timeIntervalSince(start)
+  if let found {
+    print("\nshrinking a failure found at step \(found.originalSteps): \(found.steps) steps left after \(found.shrinkRuns) runs of the engine in \(String(format: "%.1f", seconds)) s")
+    print("target: the minimal script within 60 s: \(String(format: "%.1f", seconds)) s  \(seconds <= 60 && found.steps == 7 ? "PASS" : "MISS")")
+  } else {
+    print("\nshrinking: the long script did not fail; MISS")
+  }
+}
+
 // MARK: - Main
 
 let options = Options(CommandLine.arguments)
@@ -163,6 +272,7 @@ print("cmdtool fuzz benchmark")
 for section in options.sections {
   switch section {
   case "streams": streamsSection(options)
+  case "monkey": monkeySection(options)
   default: break
   }
 }

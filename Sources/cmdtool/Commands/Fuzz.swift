@@ -14,6 +14,6 @@ struct Fuzz: ParsableCommand {
       so a failure found once can be replayed and shrunk. docs/FUZZING.md explains what each \
       generates and checks.
       """,
-    subcommands: [FuzzEngine.self, FuzzStreams.self]
+    subcommands: [FuzzEngine.self, FuzzShrinkCommand.self, FuzzStreams.self]
   )
 }

@@ -78,6 +78,8 @@ public final class FuzzCampaign {
     public var interruption: Int32?
     /// When new ground was found: after which run, how many distinct states, at which second.
     public var statesOverTime: [(run: Int, states: Int, seconds: Double)] = []
+
+    public init() {}
   }
 
   public let options: Options

@@ -1,0 +1,24 @@
+import CommandCodec
+import ReplayCore
+import ReplayLive
+
+/// Shrinks a script someone already has (a long session that crashes the engine, a recording's
+/// script) to the smallest one that fails the same way, as a campaign shrinks what it finds.
+public enum FuzzShrink {
+  /// Plays `script` against the target; when it fails, shrinks it and keeps the result in
+  /// `output` as a campaign would (`failures/SLUG/`).
+  ///
+  /// - Parameter seconds: how long shrinking may take.
+  /// - Returns: the failure kept, or nil when the script does not fail.
+  /// - Throws: when the output folder cannot be written.
+  public static func shrink(_ script: EventScript, target: FuzzTarget, output folder: String, seconds: Double) throws -> FuzzCampaign.Found? {
+    let output = FuzzOutput(folder: folder)
+    try output.prepare()
+    defer { output.cleanUp() }
+    let steps = FailureShrinker.renumbered(script.steps)
+    guard let failure = target.replay(steps, recordingTo: output.work("original.jsonl")).failure else { return nil }
+    let shrinker = FailureShrinker(target: target, kind: failure.kind, scratch: output.work("shrink.jsonl"), budget: seconds)
+    let minimal = shrinker.shrink(steps, failure: failure)
+    return try output.keep(minimal, originalSteps: steps.count, run: -1, target: target)
+  }
+}

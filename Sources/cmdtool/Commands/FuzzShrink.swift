@@ -1,0 +1,83 @@
+import ArgumentParser
+import CommandCodec
+import Foundation
+import Replay
+
+struct FuzzShrinkCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "shrink",
+    abstract: "Shrink a script that makes an engine fail to the smallest one that fails the same way.",
+    discussion: """
+      Plays the script against the engine as `cmdtool record` would, with the rules and \
+      invariants of `cmdtool fuzz engine` checked between steps. When it fails, the script is \
+      shrunk as a campaign shrinks what it finds (delta debugging over the steps, runs of \
+      adjacent steps, shorter texts, earlier times; every candidate a real run) and kept under \
+      OUT/failures/NAME/ with its recording and a one-line reproduction.
+
+        cmdtool fuzz shrink --script long.script.jsonl --out shrunk -- .build/debug/example-engine --bug crash-after-two-cancels
+
+      Exit status: 1 the script fails (and was shrunk), 0 it does not fail, 2 an unreadable \
+      script, 64 bad usage.
+      """
+  )
+
+  @Option(name: .long, help: "The script (JSON Lines steps, as `cmdtool record --script` reads).")
+  var script: String
+
+  @Option(name: .long, help: "The output folder (failures/).")
+  var out: String
+
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long shrinking may take.", valueName: "duration"))
+  var shrinkTime: String = "60s"
+
+  @Option(name: .long, help: ArgumentHelp("A condition on what is on screen after every step: never:SELECTOR or always:SELECTOR. Repeatable.", valueName: "invariant"))
+  var invariant: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("Which protocol rules count as failures: errors (the default), none, or rule ids.", valueName: "rules"))
+  var rules: String = "errors"
+
+  @OptionGroup var engineOptions: EngineOptions
+
+  @Argument(parsing: .postTerminator, help: "The engine command and its arguments, after --.")
+  var engine: [String] = []
+
+  func validate() throws {
+    if engine.isEmpty { throw ValidationError("give the engine command after --") }
+    _ = try FuzzEngine.duration(shrinkTime, "--shrink-time")
+    _ = try FuzzEngine.check(rules: rules, invariants: invariant)
+  }
+
+  func run() throws {
+    guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+      printError("\(script): cannot read the script")
+      throw ExitStatus.badInput
+    }
+    let steps: EventScript
+    do {
+      steps = try EventScript(parsing: text)
+    } catch {
+      printError("\(script): \(error)")
+      throw ExitStatus.badInput
+    }
+    var target = FuzzTarget(engine: engine)
+    target.transport = engineOptions.transport
+    target.limits = engineOptions.limits
+    target.check = try FuzzEngine.check(rules: rules, invariants: invariant)
+    SignalTrap.install()
+    let found: FuzzCampaign.Found?
+    do {
+      found = try FuzzShrink.shrink(steps, target: target, output: out, seconds: try FuzzEngine.duration(shrinkTime, "--shrink-time") ?? 60)
+    } catch {
+      printError("\(out): \(error.localizedDescription)")
+      throw ExitStatus.badInput
+    }
+    if let signal = SignalTrap.caught { throw ExitCode(SignalTrap.exitStatus(for: signal)) }
+    guard let found else {
+      print("the script does not fail: \(steps.steps.count) steps played, the engine ended well, no rule or invariant broke")
+      return
+    }
+    print("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"), from \(found.originalSteps); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s)")
+    print("      \(found.reproduction(engine: engine))")
+    throw ExitCode(1)
+  }
+}
