@@ -40,6 +40,8 @@ struct Options {
   var lastLogin: String?
   /// Ignore SIGTERM (only SIGKILL ends the engine).
   var ignoreSigterm = false
+  /// Keep running after the input ends, until stopped.
+  var linger = false
   /// Start a child process (`sleep 600`) in the engine's process group and write its id here.
   var childPidFile: String?
   /// Bugs that only a particular sequence of interactions reveals, for the fuzzer's tests.
@@ -82,6 +84,7 @@ struct Options {
       --no-password-flag  create the password field without the password flag
       --last-login TEXT   store TEXT as the lastLogin preference on login
       --ignore-sigterm    ignore SIGTERM (only SIGKILL ends the engine)
+      --linger            keep running after the input ends, until stopped
       --child-pid-file F  start a child (sleep 600) and write its process id to F
     bugs a fuzzer should find (repeatable):
       --bug crash-after-two-cancels   cancelling "Delete all" a second time aborts (signal 6)
@@ -148,6 +151,7 @@ struct Options {
       case "--no-password-flag": noPasswordFlag = try flag()
       case "--last-login": lastLogin = try value()
       case "--ignore-sigterm": ignoreSigterm = try flag()
+      case "--linger": linger = try flag()
       case "--child-pid-file": childPidFile = try value()
       case "--bug":
         let text = try value()

@@ -63,6 +63,10 @@ final class Session {
     if options.crashAfter == 0 { crash() }
 
     while let record = input.next() { handle(record) }
+    if options.linger {
+      log("the input ended; lingering (--linger) until stopped")
+      while true { sleep(3600) }
+    }
     exit(options.exitStatus)
   }
 

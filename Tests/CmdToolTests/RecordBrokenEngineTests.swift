@@ -186,6 +186,18 @@ import Testing
     #expect(recording.lastMarker?.detail == "status 0")
   }
 
+  @Test func anEngineThatDoesNotExitAfterItsInputIsStoppedAndSaysSo() throws {
+    // The whole session plays; then the engine lingers: its SIGTERM status must not read as a
+    // crash of its own, and the recording says what happened.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (run, recording) = try record("--linger", timeout: 1, in: scratch)
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stderr.contains("the engine did not exit within 1 s after its input ended (--timeout): cmdtool stopped it"), "\(run)")
+    #expect(recording.markers.suffix(2).map(\.label) == ["engine-timeout", "engine-exit"])
+    #expect(recording.lastMarker?.detail.hasPrefix("signal 15") == true)
+  }
+
   @Test func anEngineThatCannotBeStarted() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

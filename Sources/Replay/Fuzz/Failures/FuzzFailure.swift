@@ -10,6 +10,8 @@ public struct FuzzFailure: Hashable, Sendable, CustomStringConvertible {
     case crashed(PeerExit)
     /// The engine did not answer within the timeout.
     case hung
+    /// The engine did not exit after its input ended, until it was stopped.
+    case didNotExit
     /// The engine wrote without end and never gave the answer waited for.
     case flooded
     /// The engine wrote bytes that are not a trace record.
@@ -39,6 +41,7 @@ public struct FuzzFailure: Hashable, Sendable, CustomStringConvertible {
     switch kind {
     case .crashed(let exit): return exit.phrase
     case .hung: return "hang"
+    case .didNotExit: return "no exit after the end of input"
     case .flooded: return "flood"
     case .malformedOutput: return "malformed output"
     case .closedOutput: return "output closed early"
@@ -76,6 +79,7 @@ public struct FuzzFailure: Hashable, Sendable, CustomStringConvertible {
   public static func kind(of outcome: Recorder.Outcome) -> Kind? {
     switch outcome.stop?.kind {
     case .silent?: return .hung
+    case .lingered?: return .didNotExit
     case .flooding?: return .flooded
     case .unreadable?: return .malformedOutput
     default: break

@@ -45,6 +45,8 @@ public final class PeerProcess {
   private var stderrClosed = false
   private var inputClosed = false
   private var exit: PeerExit?
+  /// Whether ``stop(grace:)`` had to signal the peer itself (it had not exited on its own).
+  public private(set) var wasStopped = false
   /// One buffer for every read: a flood is read 64 KiB at a time, without allocating each time.
   private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
 
@@ -253,7 +255,12 @@ public final class PeerProcess {
     let patience = min(SignalTrap.count, 1)
     // SIGTERM before the end of input, so the status recorded says the peer was stopped, not
     // that it happened to exit on its own when its input ended.
-    if isRunning || groupExists { signalGroup(SIGTERM) }
+    if isRunning {
+      wasStopped = true
+      signalGroup(SIGTERM)
+    } else if groupExists {
+      signalGroup(SIGTERM)
+    }
     closeInput()
     if isRunning || groupExists {
       let deadline = Monotonic.now() + grace * 1000

@@ -218,9 +218,17 @@ public final class Recorder: ScriptRunnerDelegate {
     if let signal = SignalTrap.caught, stop?.markerLabel != "interrupted" {
       stop = SessionStop(.interrupted(signal: signal), "interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)") while the engine was finishing")
     }
-    let exit = stop == nil || stop?.letsPeerFinish == true
-      ? process.waitForExit(timeout: configuration.limits.timeout, grace: configuration.limits.grace)
-      : process.stop(grace: configuration.limits.grace)
+    let exit: PeerExit
+    if stop == nil || stop?.letsPeerFinish == true {
+      exit = process.waitForExit(timeout: configuration.limits.timeout, grace: configuration.limits.grace)
+      // An engine that outlives the end of its input until cmdtool stops it is a failure of its
+      // own: its exit status (SIGTERM's) would blame the stop.
+      if stop == nil && process.wasStopped {
+        stop = SessionStop(.lingered, "the engine did not exit within \(Format.seconds(configuration.limits.timeout)) after its input ended (--timeout): cmdtool stopped it")
+      }
+    } else {
+      exit = process.stop(grace: configuration.limits.grace)
+    }
     outcome.exit = exit
     // What the outcome tells goes on to terminals, CI logs and --junit/--report files: an engine
     // that echoes a named secret (in its stderr, in a record the decoder quotes) must not carry

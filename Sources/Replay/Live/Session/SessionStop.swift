@@ -12,6 +12,8 @@ public struct SessionStop: Error, CustomStringConvertible, Sendable {
     case silent
     /// The peer kept writing for `--max-wait` without giving the answer cmdtool waited for.
     case flooding
+    /// The peer did not exit after the end of its input until it was stopped.
+    case lingered
     /// cmdtool was asked to stop (SIGINT, SIGTERM or SIGHUP).
     case interrupted(signal: Int32)
     /// The script cannot go on (a selector matches nothing); the peer did nothing wrong.
@@ -35,7 +37,7 @@ public struct SessionStop: Error, CustomStringConvertible, Sendable {
   public var markerLabel: String {
     switch kind {
     case .unreadable, .cutOff: return "engine-error"
-    case .silent, .flooding: return "engine-timeout"
+    case .silent, .flooding, .lingered: return "engine-timeout"
     case .interrupted: return "interrupted"
     case .ended, .scriptFailed, .other: return "engine-stopped"
     }
