@@ -5,6 +5,7 @@
 //   swift run -c release --package-path Benchmarks replay-benchmark
 //   swift run -c release --package-path Benchmarks diff-benchmark
 //   swift run -c release --package-path Benchmarks record-benchmark
+//   swift run -c release --package-path Benchmarks hostile-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -56,6 +57,15 @@ let package = Package(
         .product(name: "Replay", package: "cmdtool"),
       ],
       path: "Sources/RecordBenchmark"
+    ),
+    // The decoders' worst input shapes per megabyte: linear time on every path, errors included.
+    .executableTarget(
+      name: "hostile-benchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CommandCodec", package: "cmdtool"),
+      ],
+      path: "Sources/HostileBenchmark"
     ),
   ],
   swiftLanguageModes: [.v6]
