@@ -5,7 +5,7 @@
 #   FuzzTesting/do_build.sh --run-regressions         # and replay FailCases/ and the seeds once
 #   FuzzTesting/do_build.sh --run 60                  # and fuzz each target for 60 seconds
 #   FuzzTesting/do_build.sh --runs 10000000 --jobs 2  # and fuzz each target for 10M runs
-#   FuzzTesting/do_build.sh --run 300 --max-len 1048576 --timeout 2   # hunt slow inputs
+#   FuzzTesting/do_build.sh --run 300 --max-len 1048576 --timeout 2 -- -len_control=0   # slow inputs
 #   FuzzTesting/do_build.sh --minimize FuzzJSONDecode Findings/FuzzJSONDecode-crash-…
 #
 # Exit status: 0 when everything built and ran clean; 1 when a target crashed, hung, leaked or
@@ -31,6 +31,7 @@ build=yes
 minimize_target=""
 minimize_input=""
 selected=()
+extra=()
 
 usage() {
   cat <<USAGE
@@ -49,6 +50,7 @@ Builds the fuzz targets (${TARGETS[*]}) with -sanitize=fuzzer,address, then opti
   --rss-limit MB          memory per process before it is a finding (default: $rss_limit)
   --target NAME           only this target (repeatable)
   --minimize TARGET FILE  shrink a crashing input (-minimize_crash=1) to FailCases/
+  -- FLAGS...             pass the rest to libFuzzer (e.g. -- -len_control=0 -seed=7)
   -h, --help              this message
 
 Findings (crash-*, timeout-*, leak-*, oom-*) are written to Findings/; move the minimized ones to
@@ -70,6 +72,7 @@ while [[ $# -gt 0 ]]; do
     --rss-limit) rss_limit="${2:?--rss-limit needs MB}"; shift ;;
     --target) selected+=("${2:?--target needs NAME}"); shift ;;
     --minimize) minimize_target="${2:?--minimize needs TARGET FILE}"; minimize_input="${3:?--minimize needs TARGET FILE}"; shift 2 ;;
+    --) shift; extra=("$@"); break ;;
     -h | --help) usage; exit 0 ;;
     *) echo "error: unknown argument $1" >&2; usage >&2; exit 64 ;;
   esac
@@ -147,6 +150,7 @@ if [[ -n $seconds || -n $runs ]]; then
     [[ $format == json ]] && args+=(-dict="$here/FuzzJSONDecode.dict")
     [[ -n $seconds ]] && args+=(-max_total_time="$seconds")
     [[ -n $runs ]] && args+=(-runs="$runs")
+    args+=("${extra[@]}")
     echo "== fuzzing $target: ${seconds:+$seconds s}${runs:+$runs runs}, $jobs job(s), -max_len=$max_len, -timeout=$timeout"
     started=$(date +%s)
     if [[ $jobs -gt 1 ]]; then
