@@ -167,10 +167,14 @@ if [[ -n $seconds || -n $runs ]]; then
       log="Logs/$target/fuzz.log"
     fi
     elapsed=$(( $(date +%s) - started ))
-    grep -h "^stat::\|DONE\|Done [0-9]* runs" "$log" | tail -n 8
+    grep -a -h "^stat::\|DONE\|Done [0-9]* runs" "$log" | tail -n 8
     echo "   $target: $elapsed s, corpus $(ls "$corpus" | wc -l) files"
-    if [[ $result -ne 0 ]]; then
-      grep -h -A 12 "==ERROR\|Fatal error\|ERROR: libFuzzer\|SUMMARY" "$log" | head -n 60 >&2
+    if [[ $result -eq 72 ]]; then
+      # libFuzzer's exit status when interrupted (Ctrl-C, SIGTERM): its statistics are above.
+      echo "error: $target was interrupted" >&2
+      status=1
+    elif [[ $result -ne 0 ]]; then
+      grep -a -h -A 12 "==ERROR\|Fatal error\|ERROR: libFuzzer\|SUMMARY" "$log" | head -n 60 >&2
       echo "error: $target found an input that breaks the contract (exit $result); see FuzzTesting/$log and FuzzTesting/Findings/" >&2
       status=1
     fi
