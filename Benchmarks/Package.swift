@@ -6,6 +6,7 @@
 //   swift run -c release --package-path Benchmarks diff-benchmark
 //   swift run -c release --package-path Benchmarks record-benchmark
 //   swift run -c release --package-path Benchmarks fuzz-benchmark
+//   swift run -c release --package-path Benchmarks hostile-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -66,6 +67,15 @@ let package = Package(
         .product(name: "Replay", package: "cmdtool"),
       ],
       path: "Sources/FuzzBenchmark"
+    ),
+    // The decoders' worst input shapes per megabyte: linear time on every path, errors included.
+    .executableTarget(
+      name: "hostile-benchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CommandCodec", package: "cmdtool"),
+      ],
+      path: "Sources/HostileBenchmark"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -97,7 +97,7 @@ struct BinaryRecordParser {
       let start = r.position
       let name = try plainString(&r, "the header's numbering")
       guard CommandNumbering.named(name) != nil else {
-        throw error(.unknownNumbering, at: start, "unknown numbering \"\(name)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
+        throw error(.unknownNumbering, at: start, "unknown numbering \(Excerpt.quoted(name)); known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
       }
       header.numbering = name
     }
@@ -123,13 +123,13 @@ struct BinaryRecordParser {
         let key = try plainString(&r, "a preference key")
         let keyBytes = Array(key.utf8)
         if let previousKey, !previousKey.lexicographicallyPrecedes(keyBytes) {
-          if previousKey == keyBytes { throw error(.duplicateKey, at: keyStart, "preference \"\(key)\" appears twice") }
-          throw error(.nonCanonical, at: keyStart, "preferences must be sorted by key; \"\(key)\" comes too late")
+          if previousKey == keyBytes { throw error(.duplicateKey, at: keyStart, "preference \(Excerpt.quoted(key)) appears twice") }
+          throw error(.nonCanonical, at: keyStart, "preferences must be sorted by key; \(Excerpt.quoted(key)) comes too late")
         }
         previousKey = keyBytes
-        let value = try plainString(&r, "the value of preference \"\(key)\"")
+        let value = try plainString(&r, "the value of preference \(Excerpt.quoted(key))")
         guard header.preferences.updateValue(value, forKey: key) == nil else {
-          throw error(.duplicateKey, at: keyStart, "preference \"\(key)\" appears twice (keys equal after Unicode normalization count as one)")
+          throw error(.duplicateKey, at: keyStart, "preference \(Excerpt.quoted(key)) appears twice (keys equal after Unicode normalization count as one)")
         }
       }
     }

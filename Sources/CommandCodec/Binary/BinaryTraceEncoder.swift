@@ -46,7 +46,7 @@ public struct BinaryTraceEncoder: Sendable {
       throw CodecError(.unsupportedVersion, at: .byte(out.count), "this encoder writes format version \(BinaryFormat.version), not \(header.version)")
     }
     if let numbering = header.numbering, CommandNumbering.named(numbering) == nil {
-      throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \"\(numbering)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
+      throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \(Excerpt.quoted(numbering)); known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
     }
     if let failure = header.viewport?.scaleFailure { throw CodecError(.invalidValue, at: .byte(out.count), failure) }
     let strings = [header.numbering, header.created, header.creator].compactMap { $0 } + header.preferences.flatMap { [$0.key, $0.value] }

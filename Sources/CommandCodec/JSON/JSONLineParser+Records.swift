@@ -36,16 +36,6 @@ extension JSONLineParser {
     }
   }
 
-  /// An event field as read, before the event's class says what type it must have.
-  struct PendingEventField {
-    var name: String
-    var value: Scalar
-    /// Where the value starts (for type errors).
-    var position: Int
-    /// Where the key starts (for unknown-field errors).
-    var keyPosition: Int
-  }
-
   /// A JSON value held until its expected type is known.
   enum Scalar {
     case string(String)
@@ -69,7 +59,7 @@ extension JSONLineParser {
     var command = Command(.clear)
     var eventKind: EventKind? = nil
     var target: Int32? = nil
-    var eventFields: [PendingEventField] = []
+    var eventFields = PendingEventFields()
     var dialog: Int32? = nil
     var modalValue: Int32 = 0
     var label: String? = nil
@@ -115,11 +105,11 @@ extension JSONLineParser {
           target = Int32(try readInteger("target", in: Int64(Int32.min)...Int64(Int32.max), typeName: "Int32"))
         default:
           let name = keyName(token)
-          if eventFields.contains(where: { $0.name == name }) {
-            throw error(.duplicateKey, at: keyStart, "the key \"\(name)\" appears twice")
+          if eventFields.contains(name) {
+            throw error(.duplicateKey, at: keyStart, "the key \(Excerpt.quoted(name)) appears twice")
           }
           let valueStart = position
-          eventFields.append(PendingEventField(name: name, value: try readScalar(), position: valueStart, keyPosition: keyStart))
+          eventFields.append(PendingEventFields.Field(name: name, value: try readScalar(), position: valueStart, keyPosition: keyStart))
         }
       case .modal:
         switch key {
@@ -170,7 +160,8 @@ extension JSONLineParser {
     case .batch: return .batch(time: normalizedTime)
     case .event:
       guard let target else { throw error(.missingField, at: objectStart, "an event needs a \"target\": the internal id it is sent to (0 for the application)") }
-      let event = try makeEvent(eventKind!, fields: eventFields)
+      let event = try makeEvent(eventKind!, fields: &eventFields)
+      work += eventFields.work
       return .record(TraceRecord(time: normalizedTime, .event(target: target, event)))
     case .modal: return .record(TraceRecord(time: normalizedTime, .modalResult(dialog: dialog!, value: modalValue)))
     case .marker: return .record(TraceRecord(time: normalizedTime, .marker(label: label!, detail: detail)))
@@ -236,7 +227,7 @@ extension JSONLineParser {
       try skipValue(depth: 1)
       return
     }
-    throw error(.unknownField, at: keyStart, "\(noun) has no field \"\(name)\"\(Suggestion.hint(for: name, among: known)); its fields are \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
+    throw error(.unknownField, at: keyStart, "\(noun) has no field \(Excerpt.quoted(name))\(Suggestion.hint(for: name, among: known)); its fields are \(known.map { "\"\($0)\"" }.joined(separator: ", "))")
   }
 
   /// Finds the key that says what the record is, when other keys come before it.
@@ -324,7 +315,7 @@ extension JSONLineParser {
     }
     guard let type else {
       let name = keyName(token)
-      throw error(.unknownCommandType, at: start, "unknown command type \"\(name)\"\(Suggestion.hint(for: name, among: CommandType.names))")
+      throw error(.unknownCommandType, at: start, "unknown command type \(Excerpt.quoted(name))\(Suggestion.hint(for: name, among: CommandType.names))")
     }
     return type
   }
@@ -368,7 +359,7 @@ extension JSONLineParser {
     let start = position
     let name = try readStringValue("event")
     guard let kind = EventKind(name: name) else {
-      throw error(.unknownEventType, at: start, "unknown event class \"\(name)\"\(Suggestion.hint(for: name, among: EventKind.allCases.map(\.name)))")
+      throw error(.unknownEventType, at: start, "unknown event class \(Excerpt.quoted(name))\(Suggestion.hint(for: name, among: EventKind.allCases.map(\.name)))")
     }
     return kind
   }
@@ -389,28 +380,29 @@ extension JSONLineParser {
     }
   }
 
-  private func makeEvent(_ kind: EventKind, fields: [PendingEventField]) throws(CodecError) -> Event {
+  private func makeEvent(_ kind: EventKind, fields: inout PendingEventFields) throws(CodecError) -> Event {
     let context = self.context
     let parser = self
-    var used = [Bool](repeating: false, count: fields.count)
+    var used = [Bool](repeating: false, count: fields.fields.count)
+    var table = fields
+    defer { fields = table }
     let event = try EventFieldAssigner.makeEvent(kind) { _, name, type throws(CodecError) -> EventFieldValue? in
-      let key = name.description
-      guard let index = fields.firstIndex(where: { $0.name == key }) else { return nil }
+      guard let index = table.firstIndex(of: name.description) else { return nil }
       used[index] = true
-      return try parser.convert(fields[index], to: type, in: kind, context: context)
+      return try parser.convert(table.fields[index], to: type, in: kind, context: context)
     }
     if let unused = used.firstIndex(of: false) {
-      let field = fields[unused]
+      let field = fields.fields[unused]
       let known = kind.fields.map(\.name)
       if !options.ignoreUnknownFields {
         let list = known.isEmpty ? "it has no fields" : "its fields are " + known.map { "\"\($0)\"" }.joined(separator: ", ")
-        throw context.error(.unknownField, at: field.keyPosition, "\(kind.name) has no field \"\(field.name)\"\(Suggestion.hint(for: field.name, among: known)); \(list)")
+        throw context.error(.unknownField, at: field.keyPosition, "\(kind.name) has no field \(Excerpt.quoted(field.name))\(Suggestion.hint(for: field.name, among: known)); \(list)")
       }
     }
     return event
   }
 
-  private func convert(_ field: PendingEventField, to type: EventFieldType, in kind: EventKind, context: JSONErrorContext) throws(CodecError) -> EventFieldValue {
+  private func convert(_ field: PendingEventFields.Field, to type: EventFieldType, in kind: EventKind, context: JSONErrorContext) throws(CodecError) -> EventFieldValue {
     let what = "\(kind.name).\(field.name)"
     func wrong(_ expected: String) -> CodecError {
       let found: String
@@ -425,9 +417,9 @@ extension JSONLineParser {
     }
     func integer(_ range: ClosedRange<Int64>, _ typeName: String) throws(CodecError) -> Int64 {
       guard case .number(let token) = field.value else { throw wrong("an integer") }
-      guard token.isInteger else { throw context.error(.wrongType, at: field.position, "\(what) must be an integer, not \(text(token.range))") }
+      guard token.isInteger else { throw context.error(.wrongType, at: field.position, "\(what) must be an integer, not \(Excerpt.plain(text(token.range)))") }
       guard let value = token.integer, range.contains(value) else {
-        throw context.error(.numberOutOfRange, at: field.position, "\(what) is \(text(token.range)), outside \(typeName) (\(range.lowerBound)...\(range.upperBound))")
+        throw context.error(.numberOutOfRange, at: field.position, "\(what) is \(Excerpt.plain(text(token.range))), outside \(typeName) (\(range.lowerBound)...\(range.upperBound))")
       }
       return value
     }
@@ -470,7 +462,7 @@ extension JSONLineParser {
       let start = position
       let name = try readStringValue("numbering")
       guard CommandNumbering.named(name) != nil else {
-        throw error(.unknownNumbering, at: start, "unknown numbering \"\(name)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
+        throw error(.unknownNumbering, at: start, "unknown numbering \(Excerpt.quoted(name)); known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
       }
       header.numbering = name
     case .created?:
@@ -535,9 +527,9 @@ extension JSONLineParser {
     repeat {
       let (keyStart, token, _) = try readKey()
       let key = keyName(token)
-      let value = try readStringValue("preference \"\(key)\"")
+      let value = try readStringValue("preference \(Excerpt.quoted(key))")
       guard preferences.updateValue(value, forKey: key) == nil else {
-        throw error(.duplicateKey, at: keyStart, "preference \"\(key)\" appears twice (keys equal after Unicode normalization count as one)")
+        throw error(.duplicateKey, at: keyStart, "preference \(Excerpt.quoted(key)) appears twice (keys equal after Unicode normalization count as one)")
       }
     } while try nextMember(closing: UInt8(ascii: "}"), "the preferences")
     return preferences

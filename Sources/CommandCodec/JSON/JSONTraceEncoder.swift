@@ -23,7 +23,7 @@ public struct JSONTraceEncoder: Sendable {
       throw CodecError(.unsupportedVersion, at: .byte(out.count), "this encoder writes format version \(TraceHeader.currentVersion), not \(header.version)")
     }
     if let numbering = header.numbering, CommandNumbering.named(numbering) == nil {
-      throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \"\(numbering)\"; known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
+      throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \(Excerpt.quoted(numbering)); known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
     }
     if let failure = header.viewport?.scaleFailure { throw CodecError(.invalidValue, at: .byte(out.count), failure) }
     out.append(UInt8(ascii: "{"))
