@@ -1,6 +1,7 @@
 import CommandCodec
 import Foundation
 import Testing
+@testable import cmdtool
 
 // `cmdtool fuzz engine` against the example engine and its bugs that only a particular sequence
 // of interactions reveals: the monkey finds each within a small budget, shrinks it to the minimal
@@ -135,5 +136,15 @@ import Testing
     let run = try fuzz(options, in: scratch)
     #expect(run.status == 64, "\(run)")
     #expect(run.stderr.contains(message), "\(run)")
+  }
+
+  @Test("The budget: a minute with neither --runs nor --time; --runs alone plays exactly N runs")
+  func defaultBudget() throws {
+    let none = try FuzzEngine.parse(["--out", "f", "--", "engine"]).campaignOptions()
+    #expect(none.seconds == 60 && none.runs == nil)
+    let runs = try FuzzEngine.parse(["--out", "f", "--runs", "5", "--", "engine"]).campaignOptions()
+    #expect(runs.seconds == nil && runs.runs == 5)
+    let time = try FuzzEngine.parse(["--out", "f", "--time", "5s", "--", "engine"]).campaignOptions()
+    #expect(time.seconds == 5 && time.runs == nil)
   }
 }

@@ -26,7 +26,8 @@ struct FuzzEngine: ParsableCommand {
 
         cmdtool fuzz engine --out fuzz --runs 20 -- .build/debug/example-engine --bug crash-after-two-cancels
 
-      The same --seed and engine give the same runs. --shard K/N runs every Nth seed (a CI \
+      The budget is --runs N, or --time (as many runs as it allows); with neither, a minute. The \
+      same --seed and engine give the same runs. --shard K/N runs every Nth seed (a CI \
       matrix); shards' output folders merge, the shorter script of a failure winning.
 
       Exit status: 0 the budget ran out with no failure, 1 failures found (in OUT), 64 bad usage, \
@@ -40,7 +41,7 @@ struct FuzzEngine: ParsableCommand {
   @Option(name: .long, help: "The campaign's seed.")
   var seed: UInt64 = 0
 
-  @Option(name: .long, help: "Runs to play (default 10, or as many as --time allows).")
+  @Option(name: .long, help: "Runs to play (with neither --runs nor --time: as many as a minute allows).")
   var runs: Int?
 
   @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long to explore: 60s, 5m (shrinking aside).", valueName: "duration"))
@@ -76,7 +77,8 @@ struct FuzzEngine: ParsableCommand {
     _ = try Self.check(rules: rules, invariants: invariant)
   }
 
-  func run() throws {
+  /// The campaign these options describe.
+  func campaignOptions() throws -> FuzzCampaign.Options {
     var target = FuzzTarget(engine: engine)
     target.transport = engineOptions.transport
     target.limits = engineOptions.limits
@@ -84,10 +86,17 @@ struct FuzzEngine: ParsableCommand {
     var options = FuzzCampaign.Options(target: target, output: out)
     options.seed = seed
     options.runs = runs
-    options.seconds = try Self.duration(time, "--time")
+    // A monkey finds rare sequences by playing many runs: without a budget, explore for a minute
+    // (what a user trying it expects), not the library's ten runs.
+    options.seconds = try Self.duration(time, "--time") ?? (runs == nil ? Self.defaultSeconds : nil)
     options.stepsPerRun = steps
     options.shard = try Self.shard(shard)
     options.shrinkSeconds = try Self.duration(shrinkTime, "--shrink-time") ?? 60
+    return options
+  }
+
+  func run() throws {
+    let options = try campaignOptions()
     SignalTrap.install()
     let output = StandardOutput()
     defer { output.flush() }
@@ -127,6 +136,9 @@ struct FuzzEngine: ParsableCommand {
     }
     if !report.failures.isEmpty { throw ExitCode(1) }
   }
+
+  /// The exploring budget when neither `--runs` nor `--time` is given.
+  static let defaultSeconds: Double = 60
 
   /// Seconds from `60s`, `5m`, `1500ms` (nil for nil).
   static func duration(_ text: String?, _ option: String) throws -> Double? {
