@@ -147,4 +147,29 @@ import Testing
     let time = try FuzzEngine.parse(["--out", "f", "--time", "5s", "--", "engine"]).campaignOptions()
     #expect(time.seconds == 5 && time.runs == nil)
   }
+
+  /// A fuzzed engine is hostile by nature: every way of breaking the wire ends as a reported
+  /// failure of its own kind, with the engine's recording kept up to where it broke.
+  @Test(arguments: [
+    (["--garbage"], [], "malformed output at the start", "engine-error"),
+    (["--close-early"], [], "output closed early at the start", "engine-stopped"),
+    (["--exit-status", "3"], [], "exit status 3 after a tap on button \"Log in\"", "engine-exit"),
+    (["--linger"], ["--timeout", "0.5"], "no exit after the end of input", "engine-timeout"),
+    (["--flood", "3000000", "--flood-batch", "1000"], ["--max-wait", "0.3"], "flood at the start", "engine-timeout"),
+    (["--no-sync"], ["--timeout", "0.5"], "hang at the start", "engine-timeout"),
+    (["--hang"], ["--timeout", "0.5"], "hang after a tap on button \"Log in\"", "engine-timeout"),
+  ])
+  func aHostileEngineIsAReportedFailureWithItsRecording(engine: [String], options: [String], failure: String, marker: String) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let run = try fuzz(["--runs", "2"] + options, engine: engine, in: scratch)
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout.contains("FAIL  \(failure)"), "\(run)")
+    let found = try failures(in: scratch)
+    #expect(found.count == 1, "\(found)")
+    let name = try #require(found.first?.key)
+    let recording = try Recording(scratch.path("fuzz/failures/\(name)/recording.jsonl"))
+    #expect(recording.markers.contains { $0.label == marker }, "\(recording.markers.map(\.label))")
+    #expect(recording.lastMarker?.label == "engine-exit", "the engine's end is recorded: \(recording.markers.map(\.label))")
+  }
 }
