@@ -20,24 +20,24 @@ extension EventScript.Step {
       if let id = selector.resolve(in: state) { return id }
       throw Failure(message: "\(place): \(selector.failure(in: state) ?? "\(selector) matches no element") at \(Format.time(milliseconds: time))")
     }
+    func platformRecord(_ userAction: UserAction) throws(Failure) -> TraceRecord {
+      do {
+        return try userAction.record(at: time, in: state)
+      } catch {
+        throw Failure(message: "\(place): \(error.message)")
+      }
+    }
     func typing(_ selector: ElementSelector, _ text: String) throws(Failure) -> [TraceRecord] {
       let id = try target(selector)
       let kind = state.elements[id]!.kind
       guard kind.isTextInput else {
         throw Failure(message: "\(place): \(selector) is a \(kind.rawValue), not a text field")
       }
-      return [TraceRecord(time: time, .event(target: id, .value(ValueEvent(text: text))))]
+      return [try platformRecord(.type(id, text: text))]
     }
     switch action {
     case .tap(let selector):
-      let id = try target(selector)
-      let element = state.elements[id]!
-      let value: Int32
-      switch element.kind {
-      case .switch, .checkbox: value = element.value == 0 ? 1 : 0
-      default: value = 1  // a click is 1, as iOS and GTK send it
-      }
-      return [TraceRecord(time: time, .event(target: id, .value(ValueEvent(value: value))))]
+      return [try platformRecord(.tap(try target(selector)))]
     case .type(let selector, let text):
       return try typing(selector, text)
     case .typeSecret(let selector, let name):
@@ -46,13 +46,13 @@ extension EventScript.Step {
       }
       return try typing(selector, value)
     case .back:
-      return [TraceRecord(time: time, .event(target: state.applicationId ?? 0, .sys(SysEvent(type: 3))))]
+      return [try platformRecord(.back)]
     case .choose(let selector, let option):
       let id = try target(selector)
       guard state.modalStack.contains(id) else {
         throw Failure(message: "\(place): \(selector) is not an open dialog or action sheet at \(Format.time(milliseconds: time))")
       }
-      return [TraceRecord(time: time, .modalResult(dialog: id, value: option))]
+      return [try platformRecord(.choose(id, option: option))]
     case .marker:
       return []
     case .send(let target, let event):
