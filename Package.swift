@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "CommandCodec", targets: ["CommandCodec"]),
     // The Replay module re-exports the others; naming them here makes clients depend on each
     // directly, so their builds notice when either changes.
-    .library(name: "Replay", targets: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz"]),
+    .library(name: "Replay", targets: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"]),
     .executable(name: "cmdtool", targets: ["cmdtool"]),
     .executable(name: "example-engine", targets: ["example-engine"]),
   ],
@@ -25,21 +25,23 @@ let package = Package(
     .target(name: "ReplayLive", dependencies: ["CommandCodec", "ReplayCore"], path: "Sources/Replay/Live"),
     // Fuzzing: generators, shrinking and campaigns; pure where it can be, Live only to drive a peer.
     .target(name: "ReplayFuzz", dependencies: ["CommandCodec", "ReplayCore", "ReplayLive"], path: "Sources/Replay/Fuzz"),
-    .target(name: "Replay", dependencies: ["ReplayCore", "ReplayLive", "ReplayFuzz"], path: "Sources/Replay", exclude: ["Core", "Live", "Fuzz"]),
+    // Platform conformance: the testee protocol, the suite, verdicts and reports (docs/CONFORMANCE.md).
+    .target(name: "ReplayConformance", dependencies: ["CommandCodec", "ReplayCore", "ReplayLive", "ReplayFuzz"], path: "Sources/Replay/Conformance"),
+    .target(name: "Replay", dependencies: ["ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"], path: "Sources/Replay", exclude: ["Core", "Live", "Fuzz", "Conformance"]),
     .executableTarget(
       name: "cmdtool",
       dependencies: [
         // ReplayCore and ReplayLive by name too, not only through the Replay module's
         // re-export: the build then recompiles cmdtool when their interfaces change.
-        "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz",
+        "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // A small engine that drives a UI over the wire protocol (docs/WIRE.md), for trying and
     // testing `cmdtool record`. Not part of the toolkit: it uses only CommandCodec.
     .executableTarget(name: "example-engine", dependencies: ["CommandCodec"], path: "Examples/ExampleEngine"),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
-    .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "CommandCodec"], exclude: ["Snapshots"]),
-    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz"]),
+    .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "CommandCodec"], exclude: ["Snapshots"]),
+    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),
   ]
 )

@@ -40,6 +40,13 @@ RULES = {
         "Monkey": ["Shrinking", "Failures"],
         "Campaign": ["Shrinking", "Failures", "Streams", "Monkey"],
     },
+    "Conformance": {
+        "Suite": [],
+        "Expectation": ["Suite", "Testee"],
+        "Testee": ["Suite"],
+        "Run": ["Suite", "Expectation", "Testee"],
+        "Reports": ["Suite", "Expectation", "Testee", "Run"],
+    },
 }
 
 DECLARATION = re.compile(

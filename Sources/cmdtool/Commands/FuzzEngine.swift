@@ -73,7 +73,7 @@ struct FuzzEngine: ParsableCommand {
     if steps < 1 { throw ValidationError("--steps must be at least 1") }
     _ = try Self.duration(time, "--time")
     _ = try Self.duration(shrinkTime, "--shrink-time")
-    _ = try Self.shard(shard)
+    _ = try Shard.parse(shard)
     _ = try Self.check(rules: rules, invariants: invariant)
   }
 
@@ -90,7 +90,7 @@ struct FuzzEngine: ParsableCommand {
     // (what a user trying it expects), not the library's ten runs.
     options.seconds = try Self.duration(time, "--time") ?? (runs == nil ? Self.defaultSeconds : nil)
     options.stepsPerRun = steps
-    options.shard = try Self.shard(shard)
+    options.shard = try Shard.parse(shard)
     options.shrinkSeconds = try Self.duration(shrinkTime, "--shrink-time") ?? 60
     return options
   }
@@ -147,15 +147,6 @@ struct FuzzEngine: ParsableCommand {
       throw ValidationError("\(option) \(text) is not a duration: use 60s, 5m or 1500ms")
     }
     return milliseconds / 1000
-  }
-
-  /// `K/N` with 1 ≤ K ≤ N.
-  static func shard(_ text: String) throws -> (index: Int, count: Int) {
-    let parts = text.split(separator: "/")
-    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-      throw ValidationError("--shard \(text) is not a shard: use K/N with 1 ≤ K ≤ N, e.g. 2/4")
-    }
-    return (index, count)
   }
 
   /// The rules and invariants that count.

@@ -42,22 +42,7 @@ public enum ReplayReports {
     return "{\"passed\":\(count(.passed)),\"failed\":\(count(.failed)),\"errors\":\(count(.error)),\"results\":[" + items.joined(separator: ",") + "]}\n"
   }
 
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "\u{1B}": continue
-      default:
-        if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { continue }
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
+  static func escape(_ text: String) -> String { XMLText.escaped(text) }
 
   static func quote(_ text: String) -> String { JSONText.quoted(text) }
 

@@ -203,14 +203,6 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StringProtocol {
-  /// The text without leading and trailing whitespace.
-  package var trimmingWhitespace: String {
-    var slice = Substring(self)
-    while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
-    while slice.last?.isWhitespace == true { slice = slice.dropLast() }
-    return String(slice)
-  }
-
   /// `"` and `\` escaped with a backslash, as selectors write texts.
   fileprivate var escapingQuotes: String {
     var result = ""

@@ -33,6 +33,8 @@ public final class WireSession {
   public let process: PeerProcess
   public let limits: Limits
   public weak var delegate: (any WireSessionDelegate)?
+  /// What messages call the peer: "the engine", or "the testee" when cmdtool plays the engine.
+  public var peerName = "the engine"
   private var decoder = TraceDecoder()
   private var encoder: TraceEncoder?
   private var syncNumber = 0
@@ -89,7 +91,7 @@ public final class WireSession {
     self.encoder = encoder
     if let description { lastSent = description }
     if !process.write(bytes) {
-      throw SessionStop(.ended, "the engine stopped reading its input (after \(lastSent))")
+      throw SessionStop(.ended, "\(peerName) stopped reading its input (after \(lastSent))")
     }
   }
 
@@ -128,7 +130,7 @@ public final class WireSession {
     case .endOfOutput:
       decoder.finish()
       try drain()
-      throw SessionStop(.ended, "the engine closed its output after \(what)")
+      throw SessionStop(.ended, "\(peerName) closed its output after \(what)")
     case .interrupted(let signal):
       throw interruption(signal, while: "after \(what)")
     }
@@ -146,11 +148,11 @@ public final class WireSession {
     while !condition() {
       let now = Monotonic.now()
       if now >= cap {
-        throw SessionStop(.flooding, "the engine did not answer within \(Format.seconds(limits.maxWait)) (--max-wait): it kept writing (\(recordsReceived - recordsBefore) records) but cmdtool was waiting for \(what)\(afterSending)")
+        throw SessionStop(.flooding, "\(peerName) did not answer within \(Format.seconds(limits.maxWait)) (--max-wait): it kept writing (\(recordsReceived - recordsBefore) records) but cmdtool was waiting for \(what)\(afterSending)")
       }
       let silenceEnds = lastHeard + limits.timeout * 1000
       if now >= silenceEnds {
-        throw SessionStop(.silent, "the engine did not answer within \(Format.seconds(limits.timeout)): cmdtool was waiting for \(what)\(afterSending)")
+        throw SessionStop(.silent, "\(peerName) did not answer within \(Format.seconds(limits.timeout)): cmdtool was waiting for \(what)\(afterSending)")
       }
       switch try read(timeout: Int((min(silenceEnds, cap) - now).rounded(.up))) {
       case .data:
@@ -161,11 +163,11 @@ public final class WireSession {
       case .endOfOutput:
         if decoder.format == nil {
           // Not a cut-off record: nothing at all (a peer that failed to start, or to connect).
-          throw SessionStop(.ended, "the engine closed its output without writing anything while cmdtool was waiting for \(what)")
+          throw SessionStop(.ended, "\(peerName) closed its output without writing anything while cmdtool was waiting for \(what)")
         }
         decoder.finish()
         try drain()
-        throw SessionStop(.ended, "the engine closed its output while cmdtool was waiting for \(what)")
+        throw SessionStop(.ended, "\(peerName) closed its output while cmdtool was waiting for \(what)")
       case .interrupted(let signal):
         throw interruption(signal, while: "while cmdtool was waiting for \(what)")
       }
@@ -203,9 +205,9 @@ public final class WireSession {
         record = try decoder.next()
       } catch {
         if error.code == .truncated {
-          throw SessionStop(.cutOff, "the engine's output stopped in the middle of a record: \(error)")
+          throw SessionStop(.cutOff, "\(peerName)'s output stopped in the middle of a record: \(error)")
         }
-        throw SessionStop(.unreadable, "the engine wrote something that is not a trace record: \(error)")
+        throw SessionStop(.unreadable, "\(peerName) wrote something that is not a trace record: \(error)")
       }
       guard let record else { return }
       if case .marker("sync", let detail) = record.body {

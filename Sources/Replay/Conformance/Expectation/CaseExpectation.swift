@@ -1,0 +1,89 @@
+import CommandCodec
+import ReplayCore
+
+/// What a conforming platform does in a case, step by step, as the reference model computes it:
+/// the records cmdtool sends, the events the platform must send back, and its state afterwards.
+public struct CaseExpectation: Sendable {
+  /// One step's expectation.
+  public struct Step: Sendable {
+    /// What cmdtool sends for the step (before its sync marker).
+    public var requests: [TraceRecord]
+    /// The events and modal results the platform sends in answer, in order, with their times.
+    public var events: [TraceRecord]
+    /// The state after the step.
+    public var state: UIState
+    /// Words for reports: `tap 7 (switch)`, `batch of 3: CREATE_BUTTON, …`, `advance to 2.5 s`.
+    public var description: String
+  }
+
+  /// Why a case cannot be played on the model: a mistake in the suite, never the testee's.
+  public struct Failure: Error, CustomStringConvertible, Sendable {
+    public var description: String
+  }
+
+  public var steps: [Step]
+  /// The diagnostics the model raised while playing the case (robustness cases expect some).
+  public var diagnostics: [Diagnostic]
+
+  /// Plays the case on a fresh model.
+  ///
+  /// - Throws: ``Failure`` when a step acts on what the model does not show (a suite bug).
+  /// - Complexity: O(total commands), plus what falls due on the clock.
+  public init(_ testCase: ConformanceCase) throws(Failure) {
+    var model = ReferenceModel(header: testCase.header)
+    var steps: [Step] = []
+    var index = 0
+    var emitted = 0
+    func newEvents() -> [TraceRecord] {
+      defer { emitted = model.emissions.count }
+      return model.emissions[emitted...].compactMap { emission in
+        guard case .event(let target, let event) = emission.kind else { return nil }
+        return TraceRecord(time: emission.time, .event(target: target, event))
+      }
+    }
+    for (number, step) in testCase.steps.enumerated() {
+      var requests: [TraceRecord]
+      var events: [TraceRecord]
+      var description: String
+      switch step.action {
+      case .commands(let commands):
+        let record = TraceRecord(time: step.time, .batch(commands))
+        model.apply(record, index: index)
+        index += 1
+        requests = [record]
+        events = newEvents()
+        description = Self.describe(commands)
+      case .act(let action):
+        // Ticks due before the action happen first, each at its own instant.
+        model.advance(to: step.time)
+        events = newEvents()
+        let record: TraceRecord
+        do {
+          record = try action.record(at: step.time, in: model.state)
+        } catch {
+          throw Failure(description: "\(testCase.name), step \(number + 1): \(error.message)")
+        }
+        model.apply(record, index: index)
+        index += 1
+        events += [record] + newEvents()
+        requests = [TesteeRequest.record(for: action, at: step.time)]
+        description = TesteeRequest.describe(action, in: model.state)
+      case .advance:
+        model.advance(to: step.time)
+        events = newEvents()
+        requests = [TraceRecord(time: step.time, .marker(label: "advance", detail: ""))]
+        description = "advance to \(Format.time(milliseconds: step.time))"
+      }
+      steps.append(Step(requests: requests, events: events, state: model.state, description: description))
+    }
+    self.steps = steps
+    self.diagnostics = model.diagnostics
+  }
+
+  /// `CREATE_BUTTON 3` for one command, `batch of 4: CREATE_APPLICATION, CREATE_FRAMEVIEW, …` for more.
+  static func describe(_ commands: [Command]) -> String {
+    if commands.count == 1, let command = commands.first { return "\(command.type.name) \(command.childInternalId != 0 ? command.childInternalId : command.internalId)" }
+    let names = commands.prefix(4).map(\.type.name).joined(separator: ", ")
+    return "batch of \(commands.count): \(names)\(commands.count > 4 ? ", …" : "")"
+  }
+}

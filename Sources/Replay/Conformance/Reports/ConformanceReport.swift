@@ -1,0 +1,144 @@
+import ReplayCore
+
+/// The outcome of a conformance run: the results, judged against a failure list, counted per
+/// tier, and written for people (text), CI systems (JUnit XML) and tools (JSON).
+public struct ConformanceReport: Sendable {
+  public var results: [CaseResult]
+  public var comparison: FailureList.Comparison
+  /// Cases whose outcome changed between repeated runs.
+  public var unstable: [CaseResult] { results.filter { $0.unstable != nil } }
+
+  public init(results: [CaseResult], failureList: FailureList = FailureList(), suiteNames: Set<String>) {
+    self.results = results
+    self.comparison = failureList.compare(results, suiteNames: suiteNames)
+  }
+
+  /// Conformant: no unexpected failure, no stale entry, no unstable case.
+  public var isGreen: Bool { comparison.isGreen && unstable.isEmpty }
+
+  /// Verdict counts for one tier.
+  public func counts(_ tier: ConformanceTier) -> [CaseResult.Verdict: Int] {
+    var counts: [CaseResult.Verdict: Int] = [:]
+    for result in results where result.tier == tier { counts[result.verdict, default: 0] += 1 }
+    return counts
+  }
+
+  /// The testee's creator and declaration, from the first case that read them.
+  public var testee: (creator: String, hello: TesteeHello)? { results.lazy.compactMap(\.testee).first }
+
+  // MARK: - Text
+
+  /// The summary: one line per tier, then what fails the run and why.
+  public func summaryText() -> String {
+    var lines: [String] = []
+    if let testee { lines.append("testee: \(testee.creator.isEmpty ? "(unnamed)" : testee.creator), \(testee.hello.detail)") }
+    for tier in ConformanceTier.allCases {
+      let counts = counts(tier)
+      let total = counts.values.reduce(0, +)
+      guard total > 0 else { continue }
+      let parts = CaseResult.Verdict.allCases.compactMap { verdict in counts[verdict].map { "\($0) \(verdict.rawValue)" } }
+      lines.append("\(tier.rawValue.padding(to: 14)) \(total) case\(total == 1 ? "" : "s"): \(parts.joined(separator: ", "))\(tier.fails ? "" : " (never fails the run)")")
+    }
+    if !comparison.expected.isEmpty { lines.append("\(comparison.expected.count) expected failure\(comparison.expected.count == 1 ? "" : "s") (in the failure list)") }
+    for result in comparison.unexpected { lines.append("FAIL  \(result.name): \(result.reason)") }
+    for result in comparison.stale { lines.append("STALE \(result.name) passes but is in the failure list (--update-failure-list removes it)") }
+    for name in comparison.unknown { lines.append("note: the failure list names \(name), which is no case of the suite") }
+    for result in unstable { lines.append("UNSTABLE \(result.name): \(result.unstable ?? "")") }
+    lines.append(isGreen ? "conformant" : "not conformant")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: - JSON
+
+  /// `{"conformance":1,"testee":…,"declaration":…,"counts":{TIER:{VERDICT:N}},"green":B,"cases":[…]}`:
+  /// one object per case, in run order; merged across platforms by `cmdtool conformance --matrix`.
+  public func json() -> String {
+    var json = JSONText()
+    let listed = Set(comparison.expected.map(\.name))
+    json.object { o in
+      o.member("conformance") { $0.int(1) }
+      o.member("testee") { $0.string(testee?.creator ?? "") }
+      o.member("declaration") { $0.string(testee?.hello.detail ?? "") }
+      o.member("green") { $0.bool(isGreen) }
+      o.member("counts") { value in
+        value.object { tiers in
+          for tier in ConformanceTier.allCases where results.contains(where: { $0.tier == tier }) {
+            tiers.member(tier.rawValue) { value in
+              value.object { verdicts in
+                let counts = counts(tier)
+                for verdict in CaseResult.Verdict.allCases { verdicts.member(verdict.rawValue) { $0.int(counts[verdict] ?? 0) } }
+              }
+            }
+          }
+        }
+      }
+      o.member("cases") { value in
+        value.array(results) { item, result in
+              item.object { c in
+                c.member("name") { $0.string(result.name) }
+                c.member("tier") { $0.string(result.tier.rawValue) }
+                c.member("verdict") { $0.string(result.verdict.rawValue) }
+                if listed.contains(result.name) { c.member("expectedFailure") { $0.bool(true) } }
+                if !result.reason.isEmpty { c.member("reason") { $0.string(result.reason) } }
+                if let step = result.step { c.member("step") { $0.int(step) } }
+                if let description = result.stepDescription { c.member("stepDescription") { $0.string(description) } }
+                if let diff = result.eventsDiff { c.member("eventsDiff") { $0.string(diff) } }
+                if let diff = result.stateDiff { c.member("stateDiff") { $0.string(diff) } }
+                if let unstable = result.unstable { c.member("unstable") { $0.string(unstable) } }
+                c.member("seconds") { $0.number((result.seconds * 1000).rounded() / 1000) }
+              }
+        }
+      }
+    }
+    return String(decoding: json.bytes, as: UTF8.self) + "\n"
+  }
+
+  // MARK: - JUnit
+
+  /// JUnit XML: one test suite per tier, one test case per case; skipped and expected failures
+  /// as `<skipped/>`, so CI dashboards count what the run counts.
+  public func junit(suite: String = "cmdtool conformance") -> String {
+    let listed = Set(comparison.expected.map(\.name))
+    let total = results.reduce(0) { $0 + $1.seconds }
+    func counted(_ results: [CaseResult]) -> (failures: Int, errors: Int, skipped: Int) {
+      let failing = results.filter { !listed.contains($0.name) && $0.tier.fails }
+      return (failing.filter { $0.verdict == .fail }.count, failing.filter { $0.verdict == .error }.count,
+              results.filter { $0.verdict == .skipped || listed.contains($0.name) || (!$0.tier.fails && $0.isFailure) }.count)
+    }
+    let all = counted(results)
+    var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    xml += #"<testsuites name="\#(XMLText.escaped(suite))" tests="\#(results.count)" failures="\#(all.failures)" errors="\#(all.errors)" skipped="\#(all.skipped)" time="\#(Format.fixed(total, digits: 3))">"# + "\n"
+    for tier in ConformanceTier.allCases {
+      let members = results.filter { $0.tier == tier }
+      guard !members.isEmpty else { continue }
+      let c = counted(members)
+      xml += #"  <testsuite name="\#(tier.rawValue)" tests="\#(members.count)" failures="\#(c.failures)" errors="\#(c.errors)" skipped="\#(c.skipped)" time="\#(Format.fixed(members.reduce(0) { $0 + $1.seconds }, digits: 3))">"# + "\n"
+      for result in members {
+        let className = result.name.split(separator: ".").dropLast().joined(separator: ".")
+        let caseName = result.name.split(separator: ".").last.map(String.init) ?? result.name
+        xml += #"    <testcase classname="\#(XMLText.escaped(className))" name="\#(XMLText.escaped(caseName))" time="\#(Format.fixed(result.seconds, digits: 3))""#
+        let message = XMLText.escaped(result.reason)
+        if listed.contains(result.name) {
+          xml += ">\n      <skipped message=\"expected failure (failure list): \(message)\"/>\n    </testcase>\n"
+        } else if result.verdict == .skipped || (!result.tier.fails && result.isFailure) {
+          xml += ">\n      <skipped message=\"\(message)\"/>\n    </testcase>\n"
+        } else if result.verdict == .fail {
+          xml += ">\n      <failure message=\"\(message)\">\(XMLText.escaped(result.renderText()))</failure>\n    </testcase>\n"
+        } else if result.verdict == .error {
+          xml += ">\n      <error message=\"\(message)\">\(XMLText.escaped(result.renderText()))</error>\n    </testcase>\n"
+        } else {
+          xml += "/>\n"
+        }
+      }
+      xml += "  </testsuite>\n"
+    }
+    xml += "</testsuites>\n"
+    return xml
+  }
+}
+
+extension String {
+  fileprivate func padding(to width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

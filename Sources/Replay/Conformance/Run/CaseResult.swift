@@ -1,0 +1,64 @@
+import ReplayCore
+
+/// The verdict on one case, with what a person needs to see why.
+public struct CaseResult: Sendable {
+  public enum Verdict: String, CaseIterable, Sendable {
+    /// The testee did what the model does at every step.
+    case pass
+    /// Its events or its state differ from the model's.
+    case fail
+    /// It crashed, hung, wrote garbage, refused a request or could not be started.
+    case error
+    /// It cannot take the case: a part or event kind it does not report, another profile, or a
+    /// request it answered as unsupported.
+    case skipped
+  }
+
+  public var name: String
+  public var tier: ConformanceTier
+  public var verdict: Verdict
+  /// Why, in one line ("" for a pass).
+  public var reason: String
+  /// The 1-based step where the case failed, and what it did.
+  public var step: Int?
+  public var stepDescription: String?
+  /// Expected (`-`) against actual (`+`) events of that step, when they differ.
+  public var eventsDiff: String?
+  /// The state diff (docs/DIFF_FORMAT.md) from the expected to the actual state, when they differ.
+  public var stateDiff: String?
+  /// The tail of the testee's standard error, for errors.
+  public var stderrTail: String?
+  public var seconds: Double
+  /// The testee's header creator and declaration, once its hello was read.
+  public var testee: (creator: String, hello: TesteeHello)?
+  /// Set when repeated runs gave different verdicts or outputs.
+  public var unstable: String?
+
+  public init(name: String, tier: ConformanceTier, verdict: Verdict, reason: String = "", seconds: Double = 0) {
+    self.name = name
+    self.tier = tier
+    self.verdict = verdict
+    self.reason = reason
+    self.seconds = seconds
+  }
+
+  /// What repeated runs of a deterministic testee give the same of: the verdict, the reason and
+  /// the diffs (not the time, nor the stderr).
+  public var outcome: String {
+    [verdict.rawValue, reason, String(step ?? 0), eventsDiff ?? "", stateDiff ?? ""].joined(separator: "\u{1F}")
+  }
+
+  /// Whether the verdict is a failure or an error.
+  public var isFailure: Bool { verdict == .fail || verdict == .error }
+
+  /// The report of a failure for people: the reason, the step, then the diffs.
+  public func renderText() -> String {
+    var lines = [reason]
+    if let step, let stepDescription { lines.append("at step \(step): \(stepDescription)") }
+    if let eventsDiff { lines.append("events (- expected, + actual):\n" + eventsDiff) }
+    if let stateDiff { lines.append("state (expected → actual):\n" + stateDiff) }
+    if let stderrTail, !stderrTail.isEmpty { lines.append("the testee's stderr ends:\n" + stderrTail) }
+    if let unstable { lines.append("unstable: " + unstable) }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,94 @@
+import CommandCodec
+import ReplayCore
+import ReplayLive
+
+/// Plays one case against a fresh testee and judges it step by step against the model.
+public enum CaseRunner {
+  /// Runs `testCase` (whose expectation is `expected`) against a testee started with `settings`.
+  ///
+  /// - Complexity: one testee process; per step one round trip and one snapshot, O(n) to compare
+  ///   n elements.
+  public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings) -> CaseResult {
+    let start = Monotonic.now()
+    var result = play(testCase, expected: expected, settings: settings)
+    result.seconds = (Monotonic.now() - start) / 1000
+    return result
+  }
+
+  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings) -> CaseResult {
+    var testee: (creator: String, hello: TesteeHello)? = nil
+    func result(_ verdict: CaseResult.Verdict, _ reason: String) -> CaseResult {
+      var outcome = CaseResult(name: testCase.name, tier: testCase.tier, verdict: verdict, reason: reason)
+      outcome.testee = testee
+      return outcome
+    }
+    let connection: TesteeConnection
+    do {
+      connection = try TesteeConnection(settings, caseName: testCase.name)
+    } catch {
+      return result(.error, error.description)
+    }
+    func problem(_ error: TesteeConnection.Problem, step: Int? = nil, _ description: String? = nil) -> CaseResult {
+      connection.abandon()
+      var outcome = result(error.kind == .unsupported ? .skipped : .error, error.description)
+      outcome.step = step
+      outcome.stepDescription = description
+      if error.kind != .unsupported { outcome.stderrTail = connection.stderrTail }
+      return outcome
+    }
+    let hello: TesteeHello
+    do {
+      hello = try connection.open(header: testCase.header)
+    } catch {
+      return problem(error)
+    }
+    testee = (connection.creator, hello)
+    if let reason = skipReason(testCase, hello) {
+      connection.abandon()
+      return result(.skipped, reason)
+    }
+    for (index, step) in expected.steps.enumerated() {
+      let time = testCase.steps[index].time
+      let actualEvents: [TraceRecord]
+      let actualState: UIState
+      do {
+        actualEvents = try connection.perform(step.requests, at: time, describedAs: "step \(index + 1) (\(step.description))")
+          .filter { EventKinds.of($0).map(hello.events.contains) ?? false }
+        actualState = try connection.state(at: time, after: "step \(index + 1)")
+      } catch {
+        return problem(error, step: index + 1, step.description)
+      }
+      let expectedEvents = step.events.filter { EventKinds.of($0).map(hello.events.contains) ?? false }
+      let eventsDiff = EventListDiff.render(expected: expectedEvents, actual: actualEvents)
+      let stateDiff = StateDiff(from: step.state.projected(onto: hello.reports), to: actualState.projected(onto: hello.reports))
+      if eventsDiff != nil || !stateDiff.isEmpty {
+        connection.abandon()
+        let what = [eventsDiff != nil ? "events" : nil, stateDiff.isEmpty ? nil : "state"].compactMap { $0 }.joined(separator: " and ")
+        var failure = result(.fail, "the \(what) differ from the model's at step \(index + 1) of \(expected.steps.count)")
+        failure.step = index + 1
+        failure.stepDescription = step.description
+        failure.eventsDiff = eventsDiff
+        failure.stateDiff = stateDiff.isEmpty ? nil : stateDiff.renderText()
+        return failure
+      }
+    }
+    if let error = connection.finish() {
+      var failure = result(.error, error.description)
+      failure.stderrTail = connection.stderrTail
+      return failure
+    }
+    return result(.pass, "")
+  }
+
+  /// Why the testee cannot take the case, from what it declared.
+  static func skipReason(_ testCase: ConformanceCase, _ hello: TesteeHello) -> String? {
+    if let profile = testCase.profile, profile != hello.profile {
+      return "a case of the \(profile) profile; the testee follows \(hello.profile)"
+    }
+    let missing = testCase.about.subtracting(hello.reports)
+    if !missing.isEmpty { return "the testee does not report \(missing)" }
+    let silent = testCase.needsEvents.subtracting(hello.events)
+    if !silent.isEmpty { return "the testee does not send \(silent) events" }
+    return nil
+  }
+}

@@ -1,0 +1,134 @@
+import CommandCodec
+import ReplayCore
+
+extension ConformanceSuite {
+  /// Integer state set by the engine and changed by the user, and the events widgets send.
+  static var values: [ConformanceCase] {
+    var cases: [ConformanceCase] = []
+    let about: StateParts = [.tree, .values]
+    for (name, type) in [("Switch", CommandType.createSwitch), ("Checkbox", .createCheckbox)] {
+      var b = CaseBuilder.app()
+      b.send(.create(type, in: 2, id: 3, text: "On"))
+      b.later(100)
+      b.act(.tap(3))
+      b.later(100)
+      b.act(.tap(3))
+      cases.append(b.named("Required.Events.Tap.\(name)Toggles", "a tap on a \(name.lowercased()) sends ValueEvent 1, the next one 0, and the value follows", "CONFORMANCE.md §1.4, PROTOCOL.md §4.1", about: about, events: .user))
+      var set = CaseBuilder.app()
+      set.send(.create(type, in: 2, id: 3, value: 1))
+      set.later(100)
+      set.act(.tap(3))
+      cases.append(set.named("Required.Events.Tap.\(name)StartsFromItsValue", "a \(name.lowercased()) created on (v = 1) turns off on the first tap", "PROTOCOL.md §3 9, 25", about: about, events: .user))
+    }
+    for (name, type) in [("Button", CommandType.createButton), ("EventLayout", .createEventLayout), ("Text", .createText), ("ImageView", .createImageView)] {
+      var b = CaseBuilder.app()
+      b.send(.create(type, in: 2, id: 3, text: type == .createImageView ? "" : "Tap me"))
+      b.later(250)
+      b.act(.tap(3))
+      cases.append(b.named("Required.Events.Tap.\(name)", "a tap on a \(ElementKind(creating: type)!.rawValue) sends ValueEvent 1 and changes no state", "CONFORMANCE.md §1.4, PROTOCOL.md §6 5", about: about, events: .user))
+    }
+    for (name, type) in [("TextField", CommandType.createTextField), ("TextView", .createTextView), ("SearchBar", .createSearchBar)] {
+      for (variant, text) in [("Word", "alice"), ("Empty", ""), ("Unicode", "Zoë 🙂 \"quoted\" \\ tab\t"), ("Long", String(repeating: "0123456789", count: 400))] {
+        var b = CaseBuilder.app()
+        b.send(.create(type, in: 2, id: 3, text: "initial"))
+        b.later(300)
+        b.act(.type(3, text: text))
+        cases.append(b.named("Required.Events.Type.\(name).\(variant)", "typing replaces the text and sends one ValueEvent with the whole text", "CONFORMANCE.md §1.4, PROTOCOL.md §3 4", about: [.tree, .text], events: .user))
+      }
+    }
+    for (name, type) in [("Picker", CommandType.createPicker), ("RadioGroup", .createRadioGroup), ("SegmentedControl", .createSegmentedControl), ("PageControl", .createPageControl)] {
+      var b = CaseBuilder.app()
+      b.send(.create(type, in: 2, id: 3, value: type == .createPageControl ? 4 : 0), .to(3, .addOption, value: 1, text: "One"), .to(3, .addOption, value: 2, text: "Two"))
+      b.later(200)
+      b.act(.select(3, index: 1))
+      cases.append(b.named("Required.Events.Select.\(name)", "selecting sends ValueEvent with the index, which becomes the value", "CONFORMANCE.md §1.4, PROTOCOL.md §6 7", about: about, events: .user))
+      var set = CaseBuilder.app()
+      set.send(.create(type, in: 2, id: 3), .to(3, .setIntValue, value: 2))
+      cases.append(set.named("Required.Values.SetIntValue.\(name)", "SET_INT_VALUE sets the selection", "PROTOCOL.md §3 45", about: about))
+    }
+    for (name, type) in [("Pager", CommandType.createPager), ("FlipperLayout", .createFlipperLayout)] {
+      var b = CaseBuilder.app()
+      b.send(.create(type, in: 2, id: 3), .create(.createText, in: 3, id: 4, text: "Page 0"), .create(.createText, in: 3, id: 5, text: "Page 1"))
+      b.later(200)
+      b.act(.select(3, index: 1))
+      b.send(.to(3, .setIntValue, value: 0))
+      cases.append(b.named("Required.Events.Select.\(name)", "turning the page sends ValueEvent with its index; SET_INT_VALUE turns it back", "PROTOCOL.md §3 15, 24", about: about, events: .user))
+    }
+    for (name, type, value) in [("Button", CommandType.createButton, Int32(1)), ("ScrollLayout", .createScrollLayout, 240), ("LinearLayoutDirection", .createLinearLayout, 1), ("ProgressSpinner", .createProgressSpinner, 7)] {
+      var b = CaseBuilder.app()
+      b.send(.create(type, in: 2, id: 3), .to(3, .setIntValue, value: value))
+      cases.append(b.named("Required.Values.SetIntValue.\(name)", "SET_INT_VALUE stores the value", "PROTOCOL.md §3 45", about: about))
+    }
+    do {
+      var b = CaseBuilder.app()
+      b.send(.create(.createTableLayout, in: 2, id: 3, value: 3), .create(.createPageControl, in: 2, id: 4, value: 5))
+      b.send(.to(4, .reshapeTable, value: 6))
+      cases.append(b.named("Required.Values.Counts", "CREATE_TABLE_LAYOUT and CREATE_PAGE_CONTROL keep v as their count; RESHAPE_TABLE sets a page control's", "PROTOCOL.md §3 16, 36, 61", about: about))
+    }
+    do {
+      var b = CaseBuilder.app()
+      b.send(.create(.createProgressSpinner, in: 2, id: 3), .to(3, .stop))
+      cases.append(b.named("Required.Values.Stop", "STOP marks the element stopped", "PROTOCOL.md §3 63", about: about))
+    }
+    return cases
+  }
+
+  /// Texts, errors, flags and links.
+  static var texts: [ConformanceCase] {
+    var cases: [ConformanceCase] = []
+    let about: StateParts = [.tree, .text]
+    for type in creations where ![.createImageView, .createNavigationView].contains(type) {
+      var b = CaseBuilder.app()
+      b.send(.create(type, in: 2, id: 3, text: "first", text2: "second"))
+      b.send(.to(3, .setTextValue, text: "changed"))
+      cases.append(b.named("Required.Text.\(camel(type)).SetTextValue", "t1 and t2 at creation, then SET_TEXT_VALUE, on a \(ElementKind(creating: type)!.rawValue)", "PROTOCOL.md §3.0, §3 46", about: about))
+    }
+    do {
+      var b = CaseBuilder.app()
+      b.send(.create(.createActionBar, in: 2, id: 3, text: "Title", text2: "Sub"), .to(3, .setTextValue, text: "New", text2: ""))
+      cases.append(b.named("Required.Text.ActionBar.SubtitleFollows", "SET_TEXT_VALUE on an action bar sets the subtitle from t2, even empty", "PROTOCOL.md §3 46", about: about))
+    }
+    do {
+      var b = CaseBuilder.app()
+      b.send(.create(.createText, in: 2, id: 3, text: "Read the terms"), .to(3, .createLink, text: "https://example.com/terms"), .to(3, .createLink, text: "https://example.com/privacy"))
+      cases.append(b.named("Required.Text.CreateLink.AppendsLinks", "CREATE_LINK adds links to a text label, in order", "PROTOCOL.md §3 19", about: about))
+    }
+    do {
+      var b = CaseBuilder.app()
+      b.send(.create(.createTextField, in: 2, id: 3), .to(3, .setError, value: 1, text: "Required"))
+      b.send(.to(3, .setError, value: 1, text: ""))
+      b.send(.to(3, .setError, value: 0, text: "ignored"))
+      cases.append(b.named("Required.Errors.SetAndClear", "SET_ERROR v ≠ 0 shows the message (even empty), v = 0 clears it", "PROTOCOL.md §3 52", about: [.tree, .errors]))
+    }
+    do {
+      var b = CaseBuilder.app()
+      b.send(.create(.createTextField, in: 2, id: 3, flags: 1), .create(.createTextField, in: 2, id: 4, flags: 16), .create(.createListView, in: 2, id: 5, flags: 256))
+      cases.append(b.named("Required.Flags.KeptVerbatim", "CREATE flags are kept as sent (password 1 or 16, list 256)", "PROTOCOL.md §3 4, 6, §6 15", about: [.tree, .flags]))
+    }
+    for (name, type) in [("Text", CommandType.createText), ("Picker", .createPicker)] {
+      var b = CaseBuilder.app()
+      b.send(.create(type, in: 2, id: 3, text: "Something"), .to(3, .addOption, value: 1, text: "A"))
+      b.send(.to(3, .clear))
+      cases.append(b.named("Required.Clear.\(name)", "CLEAR empties a \(name.lowercased())'s \(type == .createText ? "text" : "options")", "PROTOCOL.md §3 43", about: [.tree, .text, .options]))
+    }
+    do {
+      var b = CaseBuilder.app()
+      b.send(.create(.createPicker, in: 2, id: 3), .to(3, .addOption, value: 10, text: "Ten"), .to(3, .addOption, value: 20, text: "Twenty"))
+      cases.append(b.named("Required.Options.InOrder", "ADD_OPTION appends options with their ids, in order", "PROTOCOL.md §3 58", about: [.tree, .options]))
+    }
+    return cases
+  }
+
+  /// Visibility and what it hides.
+  static var visibility: [ConformanceCase] {
+    var cases: [ConformanceCase] = []
+    do {
+      var b = CaseBuilder.app()
+      b.send(.create(.createLinearLayout, in: 2, id: 3), .create(.createButton, in: 3, id: 4))
+      b.send(.to(3, .setVisibility, value: 0))
+      b.send(.to(3, .setVisibility, value: 5))
+      cases.append(b.named("Required.Visibility.HideAndShow", "SET_VISIBILITY 0 hides, any other value shows", "PROTOCOL.md §3 49", about: [.tree, .visibility]))
+    }
+    return cases
+  }
+}

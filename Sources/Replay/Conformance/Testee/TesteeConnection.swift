@@ -1,0 +1,167 @@
+import CommandCodec
+import ReplayCore
+import ReplayLive
+
+/// One session with a testee process (docs/CONFORMANCE.md §1): cmdtool plays the engine over
+/// the wire protocol's transports, sends a case's steps and collects what comes back.
+public final class TesteeConnection: WireSessionDelegate {
+  /// How to start a testee and how long to wait for it.
+  public struct Settings: Sendable {
+    public var command: [String]
+    public var environment: [String: String] = [:]
+    public var transport = WireTransport.stdio
+    public var limits = WireSession.Limits()
+
+    public init(command: [String]) {
+      self.command = command
+    }
+  }
+
+  /// Why a session could not go on: the case is an error (or skipped, for `unsupported`).
+  public struct Problem: Error, CustomStringConvertible, Sendable {
+    public enum Kind: String, Sendable {
+      /// The testee could not be started.
+      case spawn
+      /// It crashed, exited early, hung, flooded or wrote what is not a trace record.
+      case session
+      /// Its hello marker is missing or wrong.
+      case hello
+      /// Its snapshot cannot be read.
+      case snapshot
+      /// It answered a request with an `error` marker.
+      case refused
+      /// It answered a request with an `unsupported` marker: the case is skipped.
+      case unsupported
+    }
+
+    public var kind: Kind
+    public var description: String
+  }
+
+  public let settings: Settings
+  private let process: PeerProcess
+  private let session: WireSession
+  private var received: [TraceRecord] = []
+  private var helloDetail: String?
+  private var sawFirstRecord = false
+
+  /// Starts the testee for a case (its name in `CMDTOOL_CASE`).
+  public init(_ settings: Settings, caseName: String) throws(Problem) {
+    self.settings = settings
+    var environment = settings.environment
+    environment["CMDTOOL_CASE"] = caseName
+    do {
+      process = try PeerProcess(command: settings.command, environment: environment, transport: settings.transport)
+    } catch {
+      throw Problem(kind: .spawn, description: "cannot start the testee: \(error)")
+    }
+    session = WireSession(process: process, limits: settings.limits)
+    session.peerName = "the testee"
+    session.delegate = self
+  }
+
+  /// The testee's name, from its header's creator ("" when it gives none).
+  public var creator: String { session.peerHeader?.creator ?? "" }
+
+  /// The testee's standard error, its last 4 KiB.
+  public var stderrTail: String { process.stderrTail }
+
+  /// Reads the testee's header and hello, and answers with the case's header.
+  public func open(header: TraceHeader) throws(Problem) -> TesteeHello {
+    try run { () throws(SessionStop) in
+      try session.open(answering: { _ in header }, waitingFor: "the testee's header")
+      try session.wait(until: { self.sawFirstRecord }, waitingFor: "the testee's hello marker")
+    }
+    guard let helloDetail else {
+      throw Problem(kind: .hello, description: "the testee's first record is not its hello marker ({\"marker\":\"testee\",\"detail\":\"protocol=1 …\"})")
+    }
+    do {
+      return try TesteeHello(parsing: helloDetail)
+    } catch {
+      throw Problem(kind: .hello, description: "the testee's hello: \(error.description)")
+    }
+  }
+
+  /// Sends a step's requests, then a sync, and returns what the testee sent in answer.
+  public func perform(_ requests: [TraceRecord], at time: Double, describedAs what: String) throws(Problem) -> [TraceRecord] {
+    received.removeAll()
+    try run { () throws(SessionStop) in
+      for request in requests { try session.send(request, describedAs: what) }
+      try session.sync(at: time, after: what)
+    }
+    for record in received {
+      guard case .marker(let label, let detail) = record.body else { continue }
+      if label == "unsupported" { throw Problem(kind: .unsupported, description: "the testee cannot do \(what): \(detail)") }
+      if label == "error" { throw Problem(kind: .refused, description: "the testee refused \(what): \(detail)") }
+    }
+    return received.filter { EventKinds.of($0) != nil }
+  }
+
+  /// Asks for the testee's state and reads its snapshot.
+  public func state(at time: Double, after what: String) throws(Problem) -> UIState {
+    _ = try perform([TesteeRequest.state(at: time)], at: time, describedAs: "the state request after \(what)")
+    guard let snapshot = lastState else {
+      throw Problem(kind: .snapshot, description: "the testee answered the state request after \(what) with no state marker")
+    }
+    do {
+      return try StateSnapshotReader.read(Array(snapshot.utf8))
+    } catch {
+      throw Problem(kind: .snapshot, description: "the testee's state after \(what) is not a snapshot (docs/STATE_FORMAT.md): \(error)")
+    }
+  }
+
+  private var lastState: String? {
+    for record in received.reversed() {
+      if case .marker("state", let detail) = record.body { return detail }
+    }
+    return nil
+  }
+
+  /// Closes the testee's input and waits for it to exit.
+  /// - Returns: a problem when it did not exit with status 0 on its own.
+  public func finish() -> Problem? {
+    process.closeInput()
+    let leftover = session.drainToEnd(timeout: settings.limits.timeout)
+    let exit = process.waitForExit(timeout: settings.limits.timeout, grace: settings.limits.grace)
+    if let leftover { return Problem(kind: .session, description: leftover.message) }
+    if process.wasStopped {
+      return Problem(kind: .session, description: "the testee did not exit within \(Format.seconds(settings.limits.timeout)) after its input ended: cmdtool stopped it (\(exit.phrase))")
+    }
+    if !exit.succeeded { return Problem(kind: .session, description: "the testee ended with \(exit.phrase) at the end of the case\(tail)") }
+    return nil
+  }
+
+  /// Stops the testee at once (after a problem).
+  public func abandon() {
+    process.stop(grace: settings.limits.grace)
+  }
+
+  private var tail: String {
+    let text = stderrTail.split(separator: "\n").suffix(3).joined(separator: " | ")
+    return text.isEmpty ? "" : "; its stderr ends: \(text)"
+  }
+
+  private func run(_ body: () throws(SessionStop) -> Void) throws(Problem) {
+    do {
+      try body()
+    } catch {
+      // A crash explains a closed output better than the closing does.
+      var message = error.message
+      if let exit = process.exitStatus, !exit.succeeded { message += " (the testee ended with \(exit.phrase))" }
+      throw Problem(kind: .session, description: message + tail)
+    }
+  }
+
+  // MARK: - WireSessionDelegate
+
+  public func session(_ session: WireSession, received record: TraceRecord) throws(SessionStop) {
+    if !sawFirstRecord {
+      sawFirstRecord = true
+      if case .marker("testee", let detail) = record.body { helloDetail = detail }
+      return
+    }
+    received.append(record)
+  }
+
+  public func sessionWillWait(_ session: WireSession) throws(SessionStop) {}
+}

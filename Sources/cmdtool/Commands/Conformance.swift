@@ -1,0 +1,153 @@
+import ArgumentParser
+import CommandCodec
+import Foundation
+import Replay
+
+struct Conformance: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Check a platform layer against the protocol: named cases, verdicts, a failure list, reports.",
+    discussion: """
+      Plays the engine against the platform under test (the testee), one fresh testee process \
+      per case, over the testee protocol of docs/CONFORMANCE.md: command batches, a user's taps, \
+      typing and choices, virtual time, and requests for the platform's state. After every step \
+      the events the testee sent and its state are compared with the reference model's; the \
+      first difference fails the case, with both diffs.
+
+        cmdtool conformance --list
+        cmdtool conformance -- .build/debug/reference-testee
+        cmdtool conformance --cases 'Required.Tree.*' --junit conformance.xml -- ./my-platform-testee
+        cmdtool conformance --failure-list gtk-failures.txt -- ./gtk-testee
+
+      Tiers: Required (what every platform must do), Recommended (robustness against wrong \
+      input, behaviour most platforms share), Profile.<Platform> (where the protocol is \
+      ambiguous: run only for a testee of that profile), Informational (reported, never failing). \
+      A case about a state part or event kind the testee does not report is skipped.
+
+      --failure-list FILE names known failures, one case per line (# comments): a listed failure \
+      is expected; an unlisted one fails the run, and so does a listed case that now passes \
+      (stale). --update-failure-list rewrites the file from this run.
+
+      Exit status: 0 conformant, 1 failures (unexpected, stale or unstable), 2 bad input (an \
+      unreadable failure list), 64 bad usage, 128+N stopped by signal N.
+      """
+  )
+
+  @Flag(name: .long, help: "List the cases (name, tier, what they check) and exit.")
+  var list = false
+
+  @Option(name: .long, help: ArgumentHelp("Run only the cases matching GLOB (* any run, ? one character; a name without wildcards also selects the cases under it). Repeatable.", valueName: "glob"))
+  var cases: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("Run this shard of the selected cases: K/N, K from 1.", valueName: "K/N"))
+  var shard: String = "1/1"
+
+  @Option(name: .long, help: ArgumentHelp("Known failures of this platform, one case name per line.", valueName: "file"))
+  var failureList: String?
+
+  @Flag(name: .long, help: "Rewrite --failure-list from this run: failing cases added, passing ones removed.")
+  var updateFailureList = false
+
+  @Option(name: .long, help: "Run each case N times; a case whose verdict or output changes is unstable.")
+  var `repeat`: Int = 1
+
+  @Option(name: .long, help: ArgumentHelp("Write a JUnit XML report.", valueName: "file"))
+  var junit: String?
+
+  @Option(name: .long, help: ArgumentHelp("Write a JSON report (docs/CONFORMANCE.md).", valueName: "file"))
+  var report: String?
+
+  @Flag(name: .long, help: "Print every case's verdict, not only the failures.")
+  var verbose = false
+
+  @OptionGroup var engineOptions: EngineOptions
+
+  @Argument(parsing: .postTerminator, help: "The testee command and its arguments, after --.")
+  var testee: [String] = []
+
+  func validate() throws {
+    if !list && testee.isEmpty { throw ValidationError("give the testee command after --, e.g. cmdtool conformance -- ./my-platform-testee (or --list)") }
+    if `repeat` < 1 { throw ValidationError("--repeat must be at least 1") }
+    if updateFailureList && failureList == nil { throw ValidationError("--update-failure-list needs --failure-list FILE") }
+    _ = try Shard.parse(shard)
+  }
+
+  func run() throws {
+    let shard = try Shard.parse(shard)
+    let selected = ConformanceSuite.standard.matching(cases)
+    if selected.cases.isEmpty {
+      printError("no case matches \(cases.map { "'\($0)'" }.joined(separator: " or ")) (cmdtool conformance --list shows them)")
+      throw ExitStatus.badInput
+    }
+    let suite = selected.shard(shard.index, of: shard.count)
+    let output = StandardOutput()
+    defer { output.flush() }
+    if list {
+      for testCase in suite.cases { output.writeLine("\(testCase.name)  —  \(testCase.summary) (\(testCase.reference))") }
+      output.writeLine("\(suite.cases.count) cases")
+      return
+    }
+    let knownFailures = try readFailureList()
+    var settings = TesteeConnection.Settings(command: testee)
+    settings.transport = engineOptions.transport
+    settings.limits = engineOptions.limits
+    var options = ConformanceRun.Options(testee: settings)
+    options.repeatCount = `repeat`
+    SignalTrap.install()
+    let results: [CaseResult]
+    do {
+      results = try ConformanceRun(options).run(suite) { event in
+        guard case .finished(let result, _, _) = event else { return }
+        if result.isFailure && result.tier.fails && !knownFailures.names.contains(result.name) {
+          output.writeLine("FAIL  \(result.name) [\(result.verdict.rawValue)]")
+          output.writeLine(result.renderText().split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
+        } else if verbose {
+          output.writeLine("\(result.verdict.rawValue.uppercased().padding(toLength: 5, withPad: " ", startingAt: 0)) \(result.name)\(result.reason.isEmpty ? "" : ": \(result.reason)")")
+        }
+        output.flush()
+      }
+    } catch {
+      printError("the suite itself is broken: \(error)")
+      throw ExitCode(70)
+    }
+    let report = ConformanceReport(results: results, failureList: knownFailures, suiteNames: Set(ConformanceSuite.standard.cases.map(\.name)))
+    output.write(report.summaryText())
+    output.flush()
+    try write(report.junit(), to: junit)
+    try write(report.json(), to: self.report)
+    if updateFailureList, let failureList {
+      try write(knownFailures.updated(for: results).text, to: failureList)
+      output.writeLine("updated \(failureList)")
+    }
+    if let signal = SignalTrap.caught {
+      printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)") after \(results.count) of \(suite.cases.count) cases")
+      throw ExitCode(SignalTrap.exitStatus(for: signal))
+    }
+    if !report.isGreen && !updateFailureList { throw ExitCode(1) }
+  }
+
+  private func readFailureList() throws -> FailureList {
+    guard let failureList else { return FailureList() }
+    guard let text = try? String(contentsOfFile: failureList, encoding: .utf8) else {
+      // A list that does not exist yet is empty when it is about to be written.
+      if updateFailureList && !FileManager.default.fileExists(atPath: failureList) { return FailureList() }
+      printError("\(failureList): cannot read the failure list")
+      throw ExitStatus.badInput
+    }
+    do {
+      return try FailureList(parsing: text, file: failureList)
+    } catch {
+      printError(error.description)
+      throw ExitStatus.badInput
+    }
+  }
+
+  private func write(_ text: String, to path: String?) throws {
+    guard let path else { return }
+    do {
+      try AtomicFile.write(Array(text.utf8), to: path)
+    } catch {
+      printError("\(path): \(error)")
+      throw ExitStatus.badInput
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import CommandCodec
+import Replay
+import Testing
+
+/// The suite itself: names stable and unique, every case playable on the model, each tier's cases
+/// doing what the tier says, every current command type exercised.
+@Suite("Conformance suite")
+struct ConformanceSuiteTests {
+  let suite = ConformanceSuite.standard
+
+  @Test func namesAreUniqueAndStartWithATier() {
+    #expect(suite.duplicateNames.isEmpty, "\(suite.duplicateNames)")
+    for testCase in suite.cases {
+      let first = String(testCase.name.prefix { $0 != "." })
+      #expect(ConformanceTier(rawValue: first) != nil, "\(testCase.name)")
+      #expect(testCase.name.split(separator: ".").count >= 3, "\(testCase.name): Tier.Area.Case at least")
+      #expect(testCase.name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "." }, "\(testCase.name)")
+    }
+    #expect(suite.cases.count >= 200, "\(suite.cases.count) cases")
+  }
+
+  @Test func everyCasePlaysOnTheModel() throws {
+    for testCase in suite.cases {
+      let expectation = try CaseExpectation(testCase)
+      #expect(expectation.steps.count == testCase.steps.count)
+    }
+  }
+
+  @Test func onlyRobustnessCasesRaiseDiagnostics() throws {
+    for testCase in suite.cases {
+      let diagnostics = try CaseExpectation(testCase).diagnostics
+      if testCase.name.hasPrefix("Recommended.Robustness.") && !["HugeText", "OddText", "ExtremeIds"].contains(where: testCase.name.hasSuffix) {
+        #expect(!diagnostics.isEmpty, "\(testCase.name) raises no diagnostic: it tests nothing wrong")
+      } else if testCase.name.hasPrefix("Recommended.LegacyName.") || testCase.name.hasPrefix("Informational.") {
+        continue
+      } else {
+        #expect(diagnostics.isEmpty, "\(testCase.name): \(diagnostics.map(\.description))")
+      }
+    }
+  }
+
+  @Test func robustnessCasesRaiseTheRuleTheyName() throws {
+    for rule in DiagnosticRule.allCases where rule != .modalResultWithoutModal {
+      let camel = rule.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+      let named = suite.cases.filter { $0.name.hasPrefix("Recommended.Robustness.\(camel)") }
+      #expect(!named.isEmpty, "no case for \(rule.rawValue)")
+      for testCase in named {
+        #expect(try CaseExpectation(testCase).diagnostics.contains { $0.rule == rule }, "\(testCase.name) does not raise \(rule.rawValue)")
+      }
+    }
+  }
+
+  @Test func everyCurrentCommandTypeIsExercised() {
+    var seen: Set<CommandType> = []
+    for testCase in suite.cases {
+      for step in testCase.steps {
+        if case .commands(let commands) = step.action { seen.formUnion(commands.map(\.type)) }
+      }
+    }
+    let missing = CommandType.allCases.filter { $0.rawValue < 73 && !seen.contains($0) }
+    #expect(missing.isEmpty, "\(missing.map(\.name))")
+  }
+
+  @Test func everyUserActionIsExercised() {
+    var kinds: Set<String> = []
+    for testCase in suite.cases {
+      for step in testCase.steps {
+        guard case .act(let action) = step.action else { continue }
+        switch action {
+        case .tap: kinds.insert("tap")
+        case .type: kinds.insert("type")
+        case .select: kinds.insert("select")
+        case .choose: kinds.insert("choose")
+        case .back: kinds.insert("back")
+        }
+      }
+    }
+    #expect(kinds == ["tap", "type", "select", "choose", "back"])
+  }
+
+  @Test func selectingByGlobAndShard() {
+    #expect(suite.matching(["Required.Tree"]).cases.allSatisfy { $0.name.hasPrefix("Required.Tree.") })
+    #expect(suite.matching(["*.Toast.*"]).cases.count == 3)
+    #expect(suite.matching(["Required.Tree.CreateButton.UnderLinearLayout"]).cases.count == 1)
+    let shards = (1...3).map { suite.shard($0, of: 3).cases.map(\.name) }
+    #expect(shards.flatMap { $0 }.sorted() == suite.cases.map(\.name).sorted())
+    #expect(Set(shards[0]).isDisjoint(with: shards[1]))
+  }
+}
