@@ -17,6 +17,7 @@ struct Conformance: ParsableCommand {
         cmdtool conformance -- .build/debug/reference-testee
         cmdtool conformance --cases 'Required.Tree.*' --junit conformance.xml -- ./my-platform-testee
         cmdtool conformance --failure-list gtk-failures.txt -- ./gtk-testee
+        cmdtool conformance --cases 'Required.Scenario.*' --scenario traces/login.jsonl -- ./gtk-testee
 
       Tiers: Required (what every platform must do), Recommended (robustness against wrong \
       input, behaviour most platforms share), Profile.<Platform> (where the protocol is \
@@ -37,6 +38,9 @@ struct Conformance: ParsableCommand {
 
   @Option(name: .long, help: ArgumentHelp("Run only the cases matching GLOB (* any run, ? one character; a name without wildcards also selects the cases under it). Repeatable.", valueName: "glob"))
   var cases: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("Add a recorded session as the case Required.Scenario.<Name>: its batches as sent, its user input as actions. Repeatable.", valueName: "trace"))
+  var scenario: [String] = []
 
   @Option(name: .long, help: ArgumentHelp("Run this shard of the selected cases: K/N, K from 1.", valueName: "K/N"))
   var shard: String = "1/1"
@@ -73,7 +77,9 @@ struct Conformance: ParsableCommand {
 
   func run() throws {
     let shard = try Shard.parse(shard)
-    let selected = ConformanceSuite.standard.matching(cases)
+    var all = ConformanceSuite.standard
+    for path in scenario { all.cases.append(try Self.scenario(at: path)) }
+    let selected = all.matching(cases)
     if selected.cases.isEmpty {
       printError("no case matches \(cases.map { "'\($0)'" }.joined(separator: " or ")) (cmdtool conformance --list shows them)")
       throw ExitStatus.badInput
@@ -109,7 +115,7 @@ struct Conformance: ParsableCommand {
       printError("the suite itself is broken: \(error)")
       throw ExitCode(70)
     }
-    let report = ConformanceReport(results: results, failureList: knownFailures, suiteNames: Set(ConformanceSuite.standard.cases.map(\.name)))
+    let report = ConformanceReport(results: results, failureList: knownFailures, suiteNames: Set(all.cases.map(\.name)))
     output.write(report.summaryText())
     output.flush()
     try write(report.junit(), to: junit)
@@ -123,6 +129,21 @@ struct Conformance: ParsableCommand {
       throw ExitCode(SignalTrap.exitStatus(for: signal))
     }
     if !report.isGreen && !updateFailureList { throw ExitCode(1) }
+  }
+
+  /// A recorded session as a case.
+  static func scenario(at path: String) throws -> ConformanceCase {
+    do {
+      let reader = try TraceFileReader(path: path)
+      let header = try reader.readHeader()
+      var records: [TraceRecord] = []
+      while let record = try reader.next() { records.append(record) }
+      let file = path.split(separator: "/").last.map(String.init) ?? path
+      let name = file.split(separator: ".").first.map(String.init) ?? file
+      return ScenarioCase.make(name: name, header: header, records: records)
+    } catch {
+      throw error.reported()
+    }
   }
 
   private func readFailureList() throws -> FailureList {

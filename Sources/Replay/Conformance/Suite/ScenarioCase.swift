@@ -1,0 +1,60 @@
+import CommandCodec
+import ReplayCore
+
+/// A recorded session as one conformance case: its command batches as the engine sent them, its
+/// recorded user input as actions the testee performs, at the recorded times.
+public enum ScenarioCase {
+  /// The case `Required.Scenario.<Name>` for a trace's header and records.
+  ///
+  /// Recorded events become the actions that send them (a ValueEvent with text to a text input is
+  /// typing, a ValueEvent to a switch is a tap, a modal result is a choice, SysEvent BACK is the
+  /// back key, …), replayed on the model as the case is built, so each action applies to what is
+  /// on screen then. Events no action sends (lifecycle, scrolling, what the platform sends on its
+  /// own) and markers are left out: the testee's clock produces the platform's own events.
+  ///
+  /// - Parameter name: the trace's name without extension (`login`), made a name component.
+  public static func make(name: String, header: TraceHeader, records: [TraceRecord]) -> ConformanceCase {
+    var model = ReferenceModel(header: header)
+    var steps: [CaseStep] = []
+    var lastTime: Double = 0
+    for (index, record) in records.enumerated() {
+      let time = max(record.time, lastTime)
+      lastTime = time
+      switch record.body {
+      case .batch(let commands):
+        steps.append(CaseStep(at: time, .commands(commands)))
+        model.apply(TraceRecord(time: time, .batch(commands)), index: index)
+      case .event, .modalResult:
+        model.advance(to: time)
+        guard let action = action(for: record, in: model.state), let sent = try? action.record(at: time, in: model.state) else { continue }
+        steps.append(CaseStep(at: time, .act(action)))
+        model.apply(sent, index: index)
+      case .marker:
+        continue
+      }
+    }
+    let component = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    return ConformanceCase(name: "Required.Scenario.\(component.isEmpty ? "Trace" : component)", summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
+  }
+
+  /// The action that sends `record` in `state`, nil when no user's action does.
+  static func action(for record: TraceRecord, in state: UIState) -> UserAction? {
+    switch record.body {
+    case .modalResult(let dialog, let value):
+      return .choose(dialog, option: value)
+    case .event(let target, .sys(let event)) where event.type == 3:
+      return target == (state.applicationId ?? 0) ? .back : nil
+    case .event(let target, .value(let event)):
+      guard let element = state.elements[target] else { return nil }
+      if element.kind.isTextInput { return .type(target, text: event.text) }
+      if UserAction.selectableKinds.contains(element.kind) { return .select(target, index: event.value) }
+      if element.kind.isModal { return state.modalStack.contains(target) ? .choose(target, option: event.value) : nil }
+      // A tap sends what the element's kind sends; a recorded value that differs is not a tap.
+      let tap = UserAction.tap(target)
+      guard let sent = try? tap.record(at: record.time, in: state), case .event(_, .value(let tapped)) = sent.body, tapped.value == event.value, event.text.isEmpty else { return nil }
+      return tap
+    default:
+      return nil
+    }
+  }
+}
