@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "Replay", targets: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"]),
     .executable(name: "cmdtool", targets: ["cmdtool"]),
     .executable(name: "example-engine", targets: ["example-engine"]),
+    .executable(name: "reference-testee", targets: ["reference-testee"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -39,9 +40,12 @@ let package = Package(
     // A small engine that drives a UI over the wire protocol (docs/WIRE.md), for trying and
     // testing `cmdtool record`. Not part of the toolkit: it uses only CommandCodec.
     .executableTarget(name: "example-engine", dependencies: ["CommandCodec"], path: "Examples/ExampleEngine"),
+    // A platform testee for `cmdtool conformance` (docs/CONFORMANCE.md §1) that is the reference
+    // model itself, with `--bug` variants for the runner's tests. The pure core only: no Foundation.
+    .executableTarget(name: "reference-testee", dependencies: ["CommandCodec", "ReplayCore"], path: "Examples/ReferenceTestee", exclude: ["README.md"]),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "CommandCodec"], exclude: ["Snapshots"]),
-    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"]),
+    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "reference-testee", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),
   ]
 )

@@ -4,6 +4,9 @@
 // This engine then moves the connection onto its standard input and output, so the rest of it
 // is the same for both transports; an engine that really cannot give up stdio would read and
 // write the socket itself.
+//
+// Examples/ReferenceTestee/Connection.swift holds the same code (a testee connects the same way):
+// change both together.
 
 #if canImport(Glibc)
   import Glibc

@@ -1,0 +1,116 @@
+import CommandCodec
+import ReplayCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The `--bug` variants. The reference model stays correct; each bug rewrites what goes into it
+/// (commands dropped, a user's event changed) or what comes out of the testee (a snapshot, a
+/// delayed echo), the way the same bug in a real platform layer would show on the wire.
+struct Bugs {
+  let active: Set<Options.Bug>
+  /// The wait before each sync echo (`slow`), in milliseconds.
+  let delay: Int
+  /// Every toast shown so far, by number (`never-expire-toasts`).
+  private var everShown: [Int: Toast] = [:]
+
+  init(_ active: Set<Options.Bug>, delay: Int) {
+    self.active = active
+    self.delay = delay
+  }
+
+  /// The commands the buggy platform carries out: `ignore-reorder` drops REORDER_CHILD,
+  /// `lose-active-styles` drops SET_STYLE with the ACTIVE selector (1, STATE_FORMAT.md §3.1).
+  func filter(_ commands: [Command]) -> [Command] {
+    guard active.contains(.ignoreReorder) || active.contains(.loseActiveStyles) else { return commands }
+    return commands.filter { command in
+      if command.type == .reorderChild && active.contains(.ignoreReorder) { return false }
+      if command.type == .setStyle && command.value == 1 && active.contains(.loseActiveStyles) { return false }
+      return true
+    }
+  }
+
+  /// `crash-on-unknown-delete`: aborts when `commands`, applied in order from `model`, delete an
+  /// id that is not live at that point (never created, already deleted, or deleted with its
+  /// parent earlier in the batch). The batch is tried on a copy of the model, command by command,
+  /// so "live" means exactly what it means to the model.
+  func crashOnUnknownDelete(_ commands: [Command], from model: ReferenceModel, at time: Double, index: Int) {
+    guard active.contains(.crashOnUnknownDelete), commands.contains(where: { $0.type == .deleteElement }) else { return }
+    var probe = model
+    for command in commands {
+      if command.type == .deleteElement && probe.state[command.internalId] == nil {
+        log("DELETE_ELEMENT of \(command.internalId), which does not exist (--bug crash-on-unknown-delete): aborting")
+        abort()
+      }
+      probe.applyBatch([command], at: time, index: index)
+    }
+  }
+
+  /// The record the buggy platform sends for a user's action: `wrong-switch-value` sends a
+  /// switch's current value instead of the toggled one (and, applying it, shows that value).
+  func userEvent(_ record: TraceRecord, for action: UserAction, in state: UIState) -> TraceRecord {
+    guard active.contains(.wrongSwitchValue), case .tap(let id) = action, let element = state[id], element.kind == .switch,
+      case .event(let target, .value(var event)) = record.body
+    else { return record }
+    event.value = element.value
+    return TraceRecord(time: record.time, .event(target: target, .value(event)))
+  }
+
+  /// Notes the toasts on screen after a record (`never-expire-toasts`). A toast is on screen at
+  /// the end of the record that shows it, since it expires 2 or 3.5 s later, so none is missed.
+  mutating func noteToasts(in state: UIState) {
+    guard active.contains(.neverExpireToasts) else { return }
+    for toast in state.toasts where everShown[toast.number] == nil { everShown[toast.number] = toast }
+  }
+
+  /// The snapshot the platform reports for `state`: the model's, except that with
+  /// `never-expire-toasts` its `toasts` member lists every toast ever shown, oldest first.
+  func snapshot(of state: UIState) -> [UInt8] {
+    let snapshot = StateSnapshotWriter.snapshot(of: state)
+    guard active.contains(.neverExpireToasts), !everShown.isEmpty else { return snapshot }
+    return Self.replacingToasts(in: snapshot, with: everShown.values.sorted { $0.number < $1.number })
+  }
+
+  /// `snapshot` with its `toasts` line replaced by `toasts`, or inserted where STATE_FORMAT.md
+  /// §2 puts it (before the first member that follows it). The layout is fixed (§1: one
+  /// top-level member per line, two spaces in), so a line is a member.
+  static func replacingToasts(in snapshot: [UInt8], with toasts: [Toast]) -> [UInt8] {
+    var line = JSONText()
+    line.raw("  ")
+    line.string("toasts")
+    line.raw(": ")
+    line.array(toasts) { text, toast in
+      text.object { o in
+        o.member("number") { $0.int(toast.number) }
+        o.member("text") { $0.string(toast.text) }
+        o.member("from") { $0.int(toast.from) }
+        o.member("shownAt") { $0.number(toast.shownAt) }
+        o.member("expiresAt") { $0.number(toast.expiresAt) }
+      }
+    }
+    line.raw(",")  // never the last member: `elements` is
+    var lines = snapshot.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    func isMember(_ line: [UInt8], _ key: String) -> Bool { line.starts(with: Array("  \"\(key)\": ".utf8)) }
+    let later = ["timers", "preferences", "networkActivity", "quit", "requests", "detached", "elements"]
+    if let existing = lines.firstIndex(where: { isMember($0, "toasts") }) {
+      lines[existing] = line.bytes
+    } else if let next = lines.firstIndex(where: { line in later.contains { isMember(line, $0) } }) {
+      lines.insert(line.bytes, at: next)
+    }
+    return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+  }
+
+  /// `slow`: waits `delay` milliseconds of wall time (the virtual clock does not move).
+  func waitBeforeEcho() {
+    guard active.contains(.slow), delay > 0 else { return }
+    var request = timespec(tv_sec: delay / 1000, tv_nsec: (delay % 1000) * 1_000_000)
+    var remaining = timespec()
+    // A signal cuts the sleep short: sleep again for what is left.
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+  }
+}

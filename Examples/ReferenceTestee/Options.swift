@@ -1,0 +1,126 @@
+/// The command line of the reference testee.
+///
+/// `--profile`, `--reports` and `--events` change only what the hello marker declares
+/// (docs/CONFORMANCE.md §1.2); the testee always computes the whole state and every event, and
+/// sends the events of the declared kinds. `--bug` makes it a platform with one known bug, so the
+/// conformance runner's tests can check that exactly the cases about that bug fail.
+struct Options {
+  /// A bug of a platform layer (`--bug NAME`, repeatable). Each changes one thing, named here.
+  enum Bug: String, CaseIterable {
+    /// REORDER_CHILD commands are dropped: children keep their creation order.
+    case ignoreReorder = "ignore-reorder"
+    /// Toasts never leave the screen: snapshots list every toast ever shown, expired ones too.
+    case neverExpireToasts = "never-expire-toasts"
+    /// A tap on a switch sends (and shows) its current value instead of the toggled one.
+    case wrongSwitchValue = "wrong-switch-value"
+    /// SET_STYLE with the ACTIVE selector (1) is dropped.
+    case loseActiveStyles = "lose-active-styles"
+    /// DELETE_ELEMENT of an id that is not live aborts the process (signal 6).
+    case crashOnUnknownDelete = "crash-on-unknown-delete"
+    /// Every sync echo waits `--delay` milliseconds of wall time first.
+    case slow
+  }
+
+  /// Write the binary trace format instead of JSON Lines.
+  var binary = false
+  /// What the hello marker declares.
+  var declaration = Declaration()
+  var bugs: Set<Bug> = []
+  /// The wait before each sync echo with `--bug slow`, in milliseconds.
+  var delay = 2000
+
+  static let usage = """
+    usage: reference-testee [options]
+
+    A platform testee for `cmdtool conformance` (docs/CONFORMANCE.md §1) that is the reference
+    model itself: it applies cmdtool's command batches to the model, acts out the requests (tap,
+    type, select, choose, back, advance, state, sync) and sends the events the model computes.
+    It writes to its standard output and reads its standard input, or the socket named in
+    CMDTOOL_WIRE. It exits when the input ends.
+
+    options:
+      --binary            write the binary trace format (default: JSON Lines)
+      --profile NAME      the profile it declares: ios, android (default), gtk or other
+      --reports LIST      the state parts it declares, comma-separated (default: all of them:
+                          \(Declaration.allReports.joined(separator: ",")))
+      --events LIST       the event kinds it declares and sends (default: \(Declaration.allEvents.joined(separator: ",")))
+    test support:
+      --protocol N        declare protocol N instead of 1 (a testee cmdtool must refuse)
+    bugs (repeatable), each a platform that fails particular conformance cases:
+      --bug ignore-reorder           REORDER_CHILD does nothing
+      --bug never-expire-toasts      toasts never leave the state
+      --bug wrong-switch-value       a tap on a switch sends and shows its current value
+      --bug lose-active-styles       SET_STYLE with the ACTIVE selector (1) is dropped
+      --bug crash-on-unknown-delete  DELETE_ELEMENT of an id that is not live aborts (signal 6)
+      --bug slow                     every sync echo waits --delay MS (default 2000) first
+      --help              show this text
+
+    """
+
+  struct UsageError: Error {
+    var message: String
+  }
+
+  /// Parses the arguments (without the program name). `--name=value` is accepted too.
+  init(parsing arguments: [String]) throws(UsageError) {
+    var rest = arguments[...]
+    var delayGiven = false
+    while let argument = rest.popFirst() {
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = rest.popFirst() else { throw UsageError(message: "\(name) needs a value") }
+        return next
+      }
+      func count() throws(UsageError) -> Int {
+        let text = try value()
+        guard let number = Int(text), number >= 0 else {
+          throw UsageError(message: "\(name) needs a whole number ≥ 0, not \"\(text)\"")
+        }
+        return number
+      }
+      func flag() throws(UsageError) -> Bool {
+        if inlineValue != nil { throw UsageError(message: "\(name) takes no value") }
+        return true
+      }
+      /// A comma-separated list whose items all come from `known` (empty: none).
+      func list(of known: [String]) throws(UsageError) -> [String] {
+        let items = try value().split(separator: ",", omittingEmptySubsequences: true).map(String.init)
+        if let unknown = items.first(where: { !known.contains($0) }) {
+          throw UsageError(message: "\(name) takes \(known.joined(separator: ", ")), not \"\(unknown)\"")
+        }
+        return items
+      }
+      switch name {
+      case "--binary": binary = try flag()
+      case "--profile":
+        let text = try value()
+        guard Declaration.profiles.contains(text) else {
+          throw UsageError(message: "--profile is one of \(Declaration.profiles.joined(separator: ", ")), not \"\(text)\"")
+        }
+        declaration.profile = text
+      case "--reports": declaration.reports = try list(of: Declaration.allReports)
+      case "--events": declaration.events = try list(of: Declaration.allEvents)
+      case "--protocol": declaration.protocolVersion = try count()
+      case "--bug":
+        let text = try value()
+        guard let bug = Bug(rawValue: text) else {
+          throw UsageError(message: "--bug is one of \(Bug.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
+        }
+        bugs.insert(bug)
+      case "--delay":
+        delay = try count()
+        delayGiven = true
+      case "--help", "-h": throw UsageError(message: "")
+      default: throw UsageError(message: "unknown option \"\(argument)\"")
+      }
+    }
+    // A delay without the bug would be silently ignored: say so instead.
+    if delayGiven && !bugs.contains(.slow) { throw UsageError(message: "--delay needs --bug slow") }
+  }
+}

@@ -1,0 +1,124 @@
+// One conformance case, testee side (docs/CONFORMANCE.md §1): the handshake, then every record
+// cmdtool sends, handled on the reference model in order, with what it produced written before
+// the next record is read.
+
+import CommandCodec
+import ReplayCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+final class TesteeSession {
+  static let creator = "reference-testee"
+
+  private let options: Options
+  private let input = TesteeInput()
+  private let output: TesteeOutput
+  private var model = ReferenceModel()
+  private var bugs: Bugs
+  /// How many of the model's emissions were looked at (written or left out): the rest are new.
+  private var emissionsSeen = 0
+  /// The index of the record being handled, counted from 0 after cmdtool's header.
+  private var index = 0
+
+  init(options: Options) {
+    self.options = options
+    bugs = Bugs(options.bugs, delay: options.delay)
+    // §1.2 step 1: the header and the hello marker, before reading anything.
+    output = TesteeOutput(format: options.binary ? .binary : .jsonLines, creator: Self.creator)
+    output.marker("testee", options.declaration.detail, at: 0)
+  }
+
+  func run() -> Never {
+    // §1.2 step 2: cmdtool's header holds the screen and the stored preferences.
+    guard let header = input.readHeader() else { exit(0) }
+    model = ReferenceModel(header: header)
+    while let record = input.next() {
+      handle(record)
+      index += 1
+    }
+    exit(0)
+  }
+
+  // MARK: - Records
+
+  /// Handles one record (§1.3): the clock first, then the record, then the events it caused.
+  private func handle(_ record: TraceRecord) {
+    let time = record.time
+    // Timers due before the record fire at their own instants, before it is handled.
+    model.advance(to: time)
+    sendNewEvents()
+    switch record.body {
+    case .batch(let commands):
+      let carried = bugs.filter(commands)
+      bugs.crashOnUnknownDelete(carried, from: model, at: time, index: index)
+      model.applyBatch(carried, at: time, index: index)
+      bugs.noteToasts(in: model.state)
+    case .marker(let label, let detail):
+      handleRequest(label: label, detail: detail, at: time)
+    case .event, .modalResult:
+      // Events travel from the platform to the engine; cmdtool asks for them with requests.
+      output.marker("unsupported", "an event record is not a request: cmdtool asks with tap, type, select, choose or back", at: time)
+    }
+    sendNewEvents()
+  }
+
+  private func handleRequest(label: String, detail: String, at time: Double) {
+    let request: Request
+    do {
+      request = try Request(label: label, detail: detail)
+    } catch {
+      log("refused a request: \(error.message)")
+      output.marker("error", error.message, at: time)
+      return
+    }
+    switch request {
+    case .act(let action):
+      act(action, at: time)
+    case .advance:
+      break  // the clock already ran to the marker's time
+    case .state:
+      let snapshot = bugs.snapshot(of: model.state)
+      output.marker("state", String(decoding: snapshot, as: UTF8.self), at: time)
+    case .sync(let detail):
+      // Everything before the marker is written: handle() sends events before each request.
+      bugs.waitBeforeEcho()
+      output.marker("sync", detail, at: time)
+    case .unknown(let label):
+      output.marker("unsupported", "unknown request \(label)", at: time)
+    }
+  }
+
+  /// Acts as the user (§1.4): sends the event the platform sends for the action, and applies it,
+  /// so that the platform's own state changes as the action does (the switch shows its new value).
+  private func act(_ action: UserAction, at time: Double) {
+    let record: TraceRecord
+    do {
+      record = bugs.userEvent(try action.record(at: time, in: model.state), for: action, in: model.state)
+    } catch {
+      log("refused \(action): \(error.message)")
+      output.marker("error", error.message, at: time)
+      return
+    }
+    if options.declaration.sendsUserEvents { output.send(record) }
+    model.apply(record, index: index)
+  }
+
+  /// Sends the events the model emitted since the last call, of the declared kinds, each at its
+  /// own time. Toast expiries are emissions too, but no event: the engine never hears of them.
+  private func sendNewEvents() {
+    let emissions = model.emissions
+    guard emissionsSeen < emissions.count else { return }
+    for emission in emissions[emissionsSeen...] {
+      if case .event(let target, let event) = emission.kind, options.declaration.sends(event) {
+        output.send(TraceRecord(time: emission.time, .event(target: target, event)))
+      }
+    }
+    emissionsSeen = emissions.count
+  }
+}

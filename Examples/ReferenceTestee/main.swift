@@ -1,0 +1,43 @@
+// reference-testee: a platform under test for `cmdtool conformance` that is the reference model
+// itself (docs/CONFORMANCE.md §1), and with `--bug NAME` a platform with one known bug.
+//
+//   cmdtool conformance -- reference-testee
+//   cmdtool conformance -- reference-testee --bug ignore-reorder
+//
+// Files: Options.swift (command line), Declaration.swift (the hello marker), Connection.swift (the
+// socket transport), TesteeInput.swift and TesteeOutput.swift (the two byte streams),
+// Request.swift (cmdtool's request markers), TesteeSession.swift (one case), Bugs.swift (the bugs).
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// A parent may start the testee with signals blocked (Foundation's Process on Linux passes on the
+// spawning thread's mask): unblock them all, so that cmdtool's SIGTERM at a timeout works.
+var noSignals = sigset_t()
+sigemptyset(&noSignals)
+sigprocmask(SIG_SETMASK, &noSignals, nil)
+
+// A reader that goes away makes write() fail with EPIPE, reported and handled, instead of a
+// silent death by SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
+
+let options: Options
+do {
+  options = try Options(parsing: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  if error.message.isEmpty {
+    print(Options.usage, terminator: "")
+    exit(0)
+  }
+  log(error.message)
+  log("run with --help for the options")
+  exit(64)
+}
+
+connectToCmdtoolIfAsked()
+TesteeSession(options: options).run()
