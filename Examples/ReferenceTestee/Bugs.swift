@@ -113,4 +113,21 @@ struct Bugs {
     // A signal cuts the sleep short: sleep again for what is left.
     while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
   }
+
+  /// `flaky-reorder`: the number of earlier starts counted in `path` (0 for a missing file), and
+  /// one more written back.
+  static func countStart(in path: String) -> Int {
+    var count = 0
+    if let file = fopen(path, "r") {
+      var digits: [UInt8] = []
+      while case let byte = getc(file), byte >= 0x30, byte <= 0x39 { digits.append(UInt8(byte)) }
+      count = Int(String(decoding: digits, as: UTF8.self)) ?? 0
+      fclose(file)
+    }
+    if let file = fopen(path, "w") {
+      fputs("\(count + 1)\n", file)
+      fclose(file)
+    }
+    return count
+  }
 }

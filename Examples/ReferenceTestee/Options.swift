@@ -19,6 +19,9 @@ struct Options {
     case crashOnUnknownDelete = "crash-on-unknown-delete"
     /// Every sync echo waits `--delay` milliseconds of wall time first.
     case slow
+    /// Every other start (counted in `--count-file`) ignores REORDER_CHILD: a platform that is
+    /// not deterministic, for `cmdtool conformance --repeat`.
+    case flakyReorder = "flaky-reorder"
   }
 
   /// Write the binary trace format instead of JSON Lines.
@@ -28,6 +31,8 @@ struct Options {
   var bugs: Set<Bug> = []
   /// The wait before each sync echo with `--bug slow`, in milliseconds.
   var delay = 2000
+  /// Where `--bug flaky-reorder` counts its starts.
+  var countFile: String?
 
   static let usage = """
     usage: reference-testee [options]
@@ -53,6 +58,8 @@ struct Options {
       --bug lose-active-styles       SET_STYLE with the ACTIVE selector (1) is dropped
       --bug crash-on-unknown-delete  DELETE_ELEMENT of an id that is not live aborts (signal 6)
       --bug slow                     every sync echo waits --delay MS (default 2000) first
+      --bug flaky-reorder            every other start ignores REORDER_CHILD (--count-file PATH
+                                     counts the starts)
       --help              show this text
 
     """
@@ -116,11 +123,13 @@ struct Options {
       case "--delay":
         delay = try count()
         delayGiven = true
+      case "--count-file": countFile = try value()
       case "--help", "-h": throw UsageError(message: "")
       default: throw UsageError(message: "unknown option \"\(argument)\"")
       }
     }
     // A delay without the bug would be silently ignored: say so instead.
     if delayGiven && !bugs.contains(.slow) { throw UsageError(message: "--delay needs --bug slow") }
+    if bugs.contains(.flakyReorder) != (countFile != nil) { throw UsageError(message: "--bug flaky-reorder and --count-file PATH go together") }
   }
 }

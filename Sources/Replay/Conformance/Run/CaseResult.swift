@@ -51,13 +51,14 @@ public struct CaseResult: Sendable {
   /// Whether the verdict is a failure or an error.
   public var isFailure: Bool { verdict == .fail || verdict == .error }
 
-  /// The report of a failure for people: the reason, the step, then the diffs.
+  /// The report of a failure for people: the reason (which names the step), then the diffs.
   public func renderText() -> String {
     var lines = [reason]
-    if let step, let stepDescription { lines.append("at step \(step): \(stepDescription)") }
     if let eventsDiff { lines.append("events (- expected, + actual):\n" + eventsDiff) }
     if let stateDiff { lines.append("state (expected → actual):\n" + stateDiff) }
-    if let stderrTail, !stderrTail.isEmpty { lines.append("the testee's stderr ends:\n" + stderrTail) }
+    if let stderrTail, !stderrTail.isEmpty {
+      lines.append("the testee's stderr ends:\n" + stderrTail.split(separator: "\n").suffix(12).joined(separator: "\n"))
+    }
     if let unstable { lines.append("unstable: " + unstable) }
     return lines.joined(separator: "\n")
   }

@@ -63,8 +63,8 @@ public enum CaseRunner {
       let stateDiff = StateDiff(from: step.state.projected(onto: hello.reports), to: actualState.projected(onto: hello.reports))
       if eventsDiff != nil || !stateDiff.isEmpty {
         connection.abandon()
-        let what = [eventsDiff != nil ? "events" : nil, stateDiff.isEmpty ? nil : "state"].compactMap { $0 }.joined(separator: " and ")
-        var failure = result(.fail, "the \(what) differ from the model's at step \(index + 1) of \(expected.steps.count)")
+        let what = eventsDiff == nil ? "the state differs" : stateDiff.isEmpty ? "the events differ" : "the events and the state differ"
+        var failure = result(.fail, "\(what) from the model's at step \(index + 1) of \(expected.steps.count) (\(step.description))")
         failure.step = index + 1
         failure.stepDescription = step.description
         failure.eventsDiff = eventsDiff

@@ -53,10 +53,10 @@ extension ConformanceSuite {
       b.send(.to(2, .removeChild, child: 3))
       cases.append(b.named("Required.Tree.RemoveChild.ClosesADialog", "a dialog removed from its parent leaves the modal stack", "PROTOCOL.md §3 39"))
     }
-    for (name, index, summary) in [("ToTheFront", 0, "index 0 moves the child first"), ("ToTheMiddle", 2, "the final index is the one asked for"), ("ToTheEnd", 4, "index = the remaining count appends")] as [(String, Int32, String)] {
+    for (name, index, summary) in [("ToTheFront", 0, "index 0 moves the child first"), ("ToTheMiddle", 2, "the final index is the one asked for"), ("ToTheEnd", 4, "index = the remaining count appends silently")] as [(String, Int32, String)] {
       var b = CaseBuilder.app()
       b.send((3...7).map { Command.create(.createButton, in: 2, id: $0) })
-      b.send(.to(2, .reorderChild, child: 5, value: index))
+      b.send(.to(2, .reorderChild, child: 4, value: index))
       cases.append(b.named("Required.Tree.ReorderChild.\(name)", "REORDER_CHILD: \(summary)", "PROTOCOL.md §3 40"))
     }
     return cases

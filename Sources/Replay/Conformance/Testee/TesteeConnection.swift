@@ -127,7 +127,7 @@ public final class TesteeConnection: WireSessionDelegate {
     if process.wasStopped {
       return Problem(kind: .session, description: "the testee did not exit within \(Format.seconds(settings.limits.timeout)) after its input ended: cmdtool stopped it (\(exit.phrase))")
     }
-    if !exit.succeeded { return Problem(kind: .session, description: "the testee ended with \(exit.phrase) at the end of the case\(tail)") }
+    if !exit.succeeded { return Problem(kind: .session, description: "the testee ended with \(exit.phrase) at the end of the case") }
     return nil
   }
 
@@ -136,19 +136,21 @@ public final class TesteeConnection: WireSessionDelegate {
     process.stop(grace: settings.limits.grace)
   }
 
-  private var tail: String {
-    let text = stderrTail.split(separator: "\n").suffix(3).joined(separator: " | ")
-    return text.isEmpty ? "" : "; its stderr ends: \(text)"
-  }
-
   private func run(_ body: () throws(SessionStop) -> Void) throws(Problem) {
     do {
       try body()
     } catch {
       // A crash explains a closed output better than the closing does.
       var message = error.message
-      if let exit = process.exitStatus, !exit.succeeded { message += " (the testee ended with \(exit.phrase))" }
-      throw Problem(kind: .session, description: message + tail)
+      // A testee that closed its output is usually dying: wait for it (a crash reporter may take
+      // a while to write) to say how it ended.
+      if error.kind == .ended || error.kind == .cutOff {
+        let exit = process.waitForExit(timeout: min(settings.limits.timeout, 5), grace: settings.limits.grace)
+        if !exit.succeeded { message += " (the testee ended with \(exit.phrase))" }
+      } else if let exit = process.exitStatus, !exit.succeeded {
+        message += " (the testee ended with \(exit.phrase))"
+      }
+      throw Problem(kind: .session, description: message)
     }
   }
 
