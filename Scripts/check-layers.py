@@ -46,6 +46,7 @@ RULES = {
         "Testee": ["Suite"],
         "Run": ["Suite", "Expectation", "Testee"],
         "Reports": ["Suite", "Expectation", "Testee", "Run"],
+        "Differential": ["Suite", "Expectation", "Testee", "Run"],
     },
 }
 

@@ -138,9 +138,7 @@ struct Conformance: ParsableCommand {
       let header = try reader.readHeader()
       var records: [TraceRecord] = []
       while let record = try reader.next() { records.append(record) }
-      let file = path.split(separator: "/").last.map(String.init) ?? path
-      let name = file.split(separator: ".").first.map(String.init) ?? file
-      return ScenarioCase.make(name: name, header: header, records: records)
+      return ScenarioCase.make(name: ScenarioCase.name(ofFile: path), header: header, records: records)
     } catch {
       throw error.reported()
     }

@@ -8,6 +8,9 @@ public struct CaseExpectation: Sendable {
   public struct Step: Sendable {
     /// What cmdtool sends for the step (before its sync marker).
     public var requests: [TraceRecord]
+    /// The record the step stands for in a trace: its batch, the event or modal result a user's
+    /// action sends, or an `advance` marker.
+    public var traceRecord: TraceRecord
     /// The events and modal results the platform sends in answer, in order, with their times.
     public var events: [TraceRecord]
     /// The state after the step.
@@ -45,12 +48,14 @@ public struct CaseExpectation: Sendable {
       var requests: [TraceRecord]
       var events: [TraceRecord]
       var description: String
+      var traceRecord: TraceRecord
       switch step.action {
       case .commands(let commands):
         let record = TraceRecord(time: step.time, .batch(commands))
         model.apply(record, index: index)
         index += 1
         requests = [record]
+        traceRecord = record
         events = newEvents()
         description = Self.describe(commands)
       case .act(let action):
@@ -65,6 +70,7 @@ public struct CaseExpectation: Sendable {
         }
         model.apply(record, index: index)
         index += 1
+        traceRecord = record
         events += [record] + newEvents()
         requests = [TesteeRequest.record(for: action, at: step.time)]
         description = TesteeRequest.describe(action, in: model.state)
@@ -72,13 +78,18 @@ public struct CaseExpectation: Sendable {
         model.advance(to: step.time)
         events = newEvents()
         requests = [TraceRecord(time: step.time, .marker(label: "advance", detail: ""))]
+        traceRecord = requests[0]
         description = "advance to \(Format.time(milliseconds: step.time))"
       }
-      steps.append(Step(requests: requests, events: events, state: model.state, description: description))
+      steps.append(Step(requests: requests, traceRecord: traceRecord, events: events, state: model.state, description: description))
     }
     self.steps = steps
     self.diagnostics = model.diagnostics
   }
+
+  /// The case as a trace's records: batches, the user's events and modal results, `advance`
+  /// markers; ``ScenarioCase`` reads it back as the same steps.
+  public var traceRecords: [TraceRecord] { steps.map(\.traceRecord) }
 
   /// `CREATE_BUTTON 3` for one command, `batch of 4: CREATE_APPLICATION, CREATE_FRAMEVIEW, …` for more.
   static func describe(_ commands: [Command]) -> String {

@@ -57,7 +57,9 @@ public struct CaseResult: Sendable {
     if let eventsDiff { lines.append("events (- expected, + actual):\n" + eventsDiff) }
     if let stateDiff { lines.append("state (expected → actual):\n" + stateDiff) }
     if let stderrTail, !stderrTail.isEmpty {
-      lines.append("the testee's stderr ends:\n" + stderrTail.split(separator: "\n").suffix(12).joined(separator: "\n"))
+      // Swift's crash reports end with registers and loaded images: the frames before say more.
+      let text = stderrTail.firstRange(of: "\nRegisters:").map { String(stderrTail[..<$0.lowerBound]) } ?? stderrTail
+      lines.append("the testee's stderr ends:\n" + text.split(separator: "\n").suffix(12).joined(separator: "\n"))
     }
     if let unstable { lines.append("unstable: " + unstable) }
     return lines.joined(separator: "\n")

@@ -10,7 +10,8 @@ public enum ScenarioCase {
   /// typing, a ValueEvent to a switch is a tap, a modal result is a choice, SysEvent BACK is the
   /// back key, …), replayed on the model as the case is built, so each action applies to what is
   /// on screen then. Events no action sends (lifecycle, scrolling, what the platform sends on its
-  /// own) and markers are left out: the testee's clock produces the platform's own events.
+  /// own) and markers are left out: the testee's clock produces the platform's own events. An
+  /// `advance` marker is time passing.
   ///
   /// - Parameter name: the trace's name without extension (`login`), made a name component.
   public static func make(name: String, header: TraceHeader, records: [TraceRecord]) -> ConformanceCase {
@@ -29,13 +30,31 @@ public enum ScenarioCase {
         guard let action = action(for: record, in: model.state), let sent = try? action.record(at: time, in: model.state) else { continue }
         steps.append(CaseStep(at: time, .act(action)))
         model.apply(sent, index: index)
+      case .marker("advance", _):
+        // Time passing on its own, as saved cases write it (``CaseExpectation/traceRecords``).
+        steps.append(CaseStep(at: time, .advance))
+        model.advance(to: time)
       case .marker:
         continue
       }
     }
-    let component = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    return ConformanceCase(name: "Required.Scenario.\(component.isEmpty ? "Trace" : component)", summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
+    return ConformanceCase(name: caseName(for: name), summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
   }
+
+  /// `Required.Scenario.LoginChanged` for `login-changed`.
+  public static func caseName(for name: String) -> String {
+    let component = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    return "Required.Scenario." + (component.isEmpty ? "Trace" : component)
+  }
+
+  /// The name of a trace file without its folder and extensions (`traces/login.jsonl` → `login`).
+  public static func name(ofFile path: String) -> String {
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    return file.split(separator: ".").first.map(String.init) ?? file
+  }
+
+  /// The case name a trace file gets.
+  public static func caseName(forFile path: String) -> String { caseName(for: name(ofFile: path)) }
 
   /// The action that sends `record` in `state`, nil when no user's action does.
   static func action(for record: TraceRecord, in state: UIState) -> UserAction? {

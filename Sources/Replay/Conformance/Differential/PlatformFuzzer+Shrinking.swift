@@ -1,0 +1,86 @@
+import CommandCodec
+import Foundation
+import ReplayCore
+import ReplayFuzz
+import ReplayLive
+
+extension PlatformFuzzer {
+  /// Shrinks a diverging case: delta debugging over its steps, then over the commands left in its
+  /// batches, each candidate a real run of the testee that must diverge with the same signature
+  /// (a candidate the model cannot play, an action on what no longer exists, does not count).
+  /// Then saves it.
+  func shrink(_ testCase: ConformanceCase, signature: String, run: Int) -> Divergence {
+    let start = Monotonic.now()
+    let deadline = start + options.shrinkSeconds * 1000
+    var runs = 0
+    var last: (steps: [CaseStep], result: CaseResult)? = nil
+    func diverges(_ steps: [CaseStep]) -> Bool {
+      guard Monotonic.now() < deadline, SignalTrap.count == 0, !steps.isEmpty else { return false }
+      var candidate = testCase
+      candidate.steps = steps
+      guard let expectation = try? CaseExpectation(candidate) else { return false }
+      runs += 1
+      let result = CaseRunner.run(candidate, expected: expectation, settings: options.testee)
+      guard DivergenceSignature.of(result) == signature else { return false }
+      last = (steps, result)
+      return true
+    }
+    var steps = DeltaDebugging.minimize(testCase.steps, fails: diverges).items
+    // The commands inside the batches left, one by one.
+    var positions: [(step: Int, command: Int)] = []
+    for (index, step) in steps.enumerated() {
+      if case .commands(let commands) = step.action { positions += commands.indices.map { (index, $0) } }
+    }
+    func rebuild(_ kept: [(step: Int, command: Int)]) -> [CaseStep] {
+      var keep: [Int: Set<Int>] = [:]
+      for position in kept { keep[position.step, default: []].insert(position.command) }
+      return steps.enumerated().compactMap { index, step in
+        guard case .commands(let commands) = step.action else { return step }
+        let left = commands.indices.filter { keep[index]?.contains($0) == true }.map { commands[$0] }
+        return left.isEmpty ? nil : CaseStep(at: step.time, .commands(left))
+      }
+    }
+    let commands = DeltaDebugging.minimize(positions) { diverges(rebuild($0)) }.items
+    steps = rebuild(commands)
+    // The result of the smallest case: run it again if the last run was of a larger one.
+    if last?.steps != steps { _ = diverges(steps) }
+    var minimal = testCase
+    minimal.steps = steps
+    let result = last?.result ?? CaseResult(name: testCase.name, tier: .required, verdict: .fail, reason: signature)
+    let saved = save(minimal, signature: signature)
+    return Divergence(
+      signature: signature, run: run, seed: seed(ofRun: run), originalSteps: testCase.steps.count, steps: steps.count,
+      commands: minimal.commandCount, result: result, path: saved.path, caseName: saved.caseName, shrinkRuns: runs,
+      shrinkSeconds: (Monotonic.now() - start) / 1000)
+  }
+
+  /// Writes the case as a trace, `OUT/divergences/divergence-HASH.jsonl`, and the failure beside
+  /// it (`.txt`); the name is the signature's hash, so shards and reruns find the same file.
+  func save(_ testCase: ConformanceCase, signature: String) -> (path: String, caseName: String) {
+    let hash = Self.hash(signature)
+    let folder = options.output + "/divergences"
+    let path = folder + "/divergence-\(hash).jsonl"
+    let records = (try? CaseExpectation(testCase))?.traceRecords ?? []
+    var encoder = TraceEncoder(format: .jsonLines)
+    var bytes: [UInt8] = []
+    var header = testCase.header
+    header.creator = "cmdtool fuzz platform"
+    try? encoder.encodeHeader(header, into: &bytes)
+    for record in records { try? encoder.encode(record, into: &bytes) }
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try? AtomicFile.write(bytes, to: path)
+    try? AtomicFile.write(Array("\(signature)\n".utf8), to: folder + "/divergence-\(hash).txt")
+    return (path, ScenarioCase.caseName(forFile: path))
+  }
+
+  /// A short stable hash (FNV-1a, 32 bits, hex) of a signature.
+  static func hash(_ text: String) -> String {
+    var value: UInt32 = 0x811C_9DC5
+    for byte in text.utf8 {
+      value ^= UInt32(byte)
+      value = value &* 0x0100_0193
+    }
+    let hex = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - hex.count) + hex
+  }
+}

@@ -1,0 +1,120 @@
+import CommandCodec
+import ReplayCore
+import ReplayFuzz
+import ReplayLive
+
+/// Differential fuzzing of a platform: generated command streams (and the user input in them)
+/// played against the testee and judged against the model after every step; each distinct
+/// divergence shrunk to a minimal case that still diverges the same way, and saved as a trace
+/// that `cmdtool conformance --scenario` runs as a case of the platform's own suite.
+public struct PlatformFuzzer {
+  public struct Options: Sendable {
+    public var testee: TesteeConnection.Settings
+    /// The folder divergences are saved in (`OUT/divergences/`).
+    public var output: String
+    public var seed: UInt64 = 0
+    /// Runs to play (nil: as many as `seconds` allow; with neither, 10).
+    public var runs: Int?
+    public var seconds: Double?
+    /// About how many commands one generated stream holds.
+    public var commands = 300
+    /// The share of steps that break a protocol rule (robustness).
+    public var violationPercent: Double = 0
+    /// How long shrinking one divergence may take.
+    public var shrinkSeconds: Double = 60
+
+    public init(testee: TesteeConnection.Settings, output: String) {
+      self.testee = testee
+      self.output = output
+    }
+  }
+
+  /// A divergence found, shrunk and saved.
+  public struct Divergence: Sendable {
+    public var signature: String
+    /// The run (and so the stream's seed) that found it.
+    public var run: Int
+    public var seed: UInt64
+    /// Steps and commands before and after shrinking.
+    public var originalSteps: Int
+    public var steps: Int
+    public var commands: Int
+    /// The shrunk case's result (its diffs), and the saved trace.
+    public var result: CaseResult
+    public var path: String
+    public var caseName: String
+    public var shrinkRuns: Int
+    public var shrinkSeconds: Double
+  }
+
+  public enum Event {
+    case runFinished(run: Int, seed: UInt64, commands: Int, result: CaseResult)
+    case shrinking(signature: String, steps: Int)
+    case saved(Divergence)
+  }
+
+  public struct Report: Sendable {
+    public var runs = 0
+    public var commands = 0
+    public var seconds: Double = 0
+    public var divergences: [Divergence] = []
+  }
+
+  public let options: Options
+
+  public init(_ options: Options) {
+    self.options = options
+  }
+
+  /// The seed of run `run`'s stream.
+  public func seed(ofRun run: Int) -> UInt64 { options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15 }
+
+  /// The case run `run` plays: a generated stream as steps, then time for timers and toasts.
+  public func testCase(ofRun run: Int) -> ConformanceCase {
+    var configuration = StreamGenerator.Configuration()
+    configuration.violationPercent = options.violationPercent
+    let (header, records) = StreamGenerator.records(seed: seed(ofRun: run), commands: options.commands, configuration: configuration)
+    var testCase = ScenarioCase.make(name: "fuzz", header: header, records: records)
+    testCase.name = "Fuzz.Platform.Run\(run)"
+    if let last = testCase.steps.last { testCase.steps.append(CaseStep(at: last.time + 5000, .advance)) }
+    return testCase
+  }
+
+  public func run(progress: (Event) -> Void = { _ in }) throws(CaseExpectation.Failure) -> Report {
+    let start = Monotonic.now()
+    var report = Report()
+    var seen: Set<String> = []
+    let maxRuns = options.runs ?? (options.seconds == nil ? 10 : .max)
+    var run = 0
+    while run < maxRuns {
+      if let seconds = options.seconds, Monotonic.now() - start >= seconds * 1000 { break }
+      if SignalTrap.count > 0 { break }
+      let testCase = testCase(ofRun: run)
+      let expectation = try CaseExpectation(testCase)
+      let result = CaseRunner.run(testCase, expected: expectation, settings: options.testee)
+      let commands = testCase.commandCount
+      report.runs += 1
+      report.commands += commands
+      progress(.runFinished(run: run, seed: seed(ofRun: run), commands: commands, result: result))
+      if let signature = DivergenceSignature.of(result), seen.insert(signature).inserted {
+        progress(.shrinking(signature: signature, steps: testCase.steps.count))
+        let divergence = shrink(testCase, signature: signature, run: run)
+        report.divergences.append(divergence)
+        progress(.saved(divergence))
+      }
+      run += 1
+    }
+    report.seconds = (Monotonic.now() - start) / 1000
+    return report
+  }
+}
+
+extension ConformanceCase {
+  /// The commands the case sends.
+  public var commandCount: Int {
+    steps.reduce(0) { count, step in
+      if case .commands(let commands) = step.action { return count + commands.count }
+      return count
+    }
+  }
+}

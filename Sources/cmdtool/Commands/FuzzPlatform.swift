@@ -1,0 +1,105 @@
+import ArgumentParser
+import Replay
+
+struct FuzzPlatform: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "platform",
+    abstract: "Differential fuzzing of a platform: generated streams against the testee and the model; every divergence shrunk.",
+    discussion: """
+      Generates command streams (those of `cmdtool fuzz streams`: the engine's habits, dialogs \
+      answered, text typed) and plays each against the platform under test over the testee \
+      protocol of docs/CONFORMANCE.md, comparing its events and state with the reference \
+      model's after every step. Each distinct divergence (the verdict and the first thing that \
+      differs, ids aside) is shrunk by running the testee again: delta debugging over the steps, \
+      then over the commands in the batches left, keeping a smaller case only when it diverges \
+      the same way. It is saved as a trace, OUT/divergences/divergence-HASH.jsonl, a case for \
+      the platform's own suite:
+
+        cmdtool fuzz platform --out fuzz --runs 20 -- .build/debug/reference-testee --bug ignore-reorder
+        cmdtool conformance --scenario fuzz/divergences/divergence-HASH.jsonl --cases 'Required.Scenario.*' -- …
+
+      --violations P makes about P% of the steps break a protocol rule, to fuzz robustness. \
+      Exit status: 0 no divergence, 1 divergences found, 64 bad usage, 128+N stopped by signal N.
+      """
+  )
+
+  @Option(name: .long, help: "The output folder (divergences/).")
+  var out: String
+
+  @Option(name: .long, help: "The campaign's seed.")
+  var seed: UInt64 = 0
+
+  @Option(name: .long, help: "Runs to play (with neither --runs nor --time: 10).")
+  var runs: Int?
+
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long to explore: 60s, 5m (shrinking aside).", valueName: "duration"))
+  var time: String?
+
+  @Option(name: .long, help: "About how many commands each generated stream holds.")
+  var commands: Int = 300
+
+  @Option(name: .long, help: "The percent of steps that break a protocol rule (0-100).")
+  var violations: Double = 0
+
+  @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long shrinking one divergence may take.", valueName: "duration"))
+  var shrinkTime: String = "60s"
+
+  @OptionGroup var engineOptions: EngineOptions
+
+  @Argument(parsing: .postTerminator, help: "The testee command and its arguments, after --.")
+  var testee: [String] = []
+
+  func validate() throws {
+    if testee.isEmpty { throw ValidationError("give the testee command after --, e.g. cmdtool fuzz platform --out fuzz -- ./my-platform-testee") }
+    if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+    if commands < 1 { throw ValidationError("--commands must be at least 1") }
+    if !(0...100).contains(violations) { throw ValidationError("--violations is a percent, 0-100") }
+    _ = try FuzzEngine.duration(time, "--time")
+    _ = try FuzzEngine.duration(shrinkTime, "--shrink-time")
+  }
+
+  func run() throws {
+    var settings = TesteeConnection.Settings(command: testee)
+    settings.transport = engineOptions.transport
+    settings.limits = engineOptions.limits
+    var options = PlatformFuzzer.Options(testee: settings, output: out)
+    options.seed = seed
+    options.runs = runs
+    options.seconds = try FuzzEngine.duration(time, "--time")
+    options.commands = commands
+    options.violationPercent = violations
+    options.shrinkSeconds = try FuzzEngine.duration(shrinkTime, "--shrink-time") ?? 60
+    SignalTrap.install()
+    let output = StandardOutput()
+    defer { output.flush() }
+    let report: PlatformFuzzer.Report
+    do {
+      report = try PlatformFuzzer(options).run { event in
+        switch event {
+        case .runFinished(let run, let seed, let commands, let result):
+          output.writeLine("run \(run) (seed \(seed)): \(commands) commands, \(result.verdict == .pass ? "same as the model" : "\(result.verdict.rawValue): \(result.reason)")")
+        case .shrinking(let signature, let steps):
+          output.writeLine("      shrinking \(signature) from \(steps) steps…")
+        case .saved(let divergence):
+          output.writeLine("      minimal: \(divergence.steps) steps, \(divergence.commands) commands; \(divergence.shrinkRuns) runs in \(Format.fixed(divergence.shrinkSeconds, digits: 1)) s")
+        }
+        output.flush()
+      }
+    } catch {
+      printError("the generated case cannot be played on the model (a cmdtool bug): \(error)")
+      throw ExitCode(70)
+    }
+    output.writeLine("\(report.runs) runs, \(report.commands) commands in \(Format.fixed(report.seconds, digits: 1)) s; \(report.divergences.count) divergence\(report.divergences.count == 1 ? "" : "s")")
+    for divergence in report.divergences {
+      output.writeLine("DIVERGES  \(divergence.signature) (\(divergence.steps) steps, \(divergence.commands) commands)")
+      output.writeLine(divergence.result.renderText().split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
+      output.writeLine("      cmdtool conformance --scenario \(divergence.path) --cases \(divergence.caseName) -- \(testee.joined(separator: " "))")
+    }
+    output.flush()
+    if let signal = SignalTrap.caught {
+      printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)")")
+      throw ExitCode(SignalTrap.exitStatus(for: signal))
+    }
+    if !report.divergences.isEmpty { throw ExitCode(1) }
+  }
+}
