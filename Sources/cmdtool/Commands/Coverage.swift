@@ -15,10 +15,10 @@ struct CoverageCommand: ParsableCommand {
       the types use, event types of those a platform sends, event fields, selectors of 6, \
       known style keys. docs/COVERAGE.md says exactly what is counted.
 
-        cmdtool coverage traces/*.jsonl                         tables, never exercised, totals
-        cmdtool coverage traces/*.jsonl --uncovered             only what was never exercised
-        cmdtool coverage recordings/ --format json              the JSON report
-        cmdtool coverage traces/*.jsonl --min 80                fail below 80% of command types
+        cmdtool coverage traces/*.jsonl              the tables and the totals
+        cmdtool coverage traces/*.jsonl --uncovered  only what was never exercised
+        cmdtool coverage recordings/ --format json   the JSON report
+        cmdtool coverage traces/*.jsonl --min 80     exit 1 below 80% of the types
         cmdtool coverage traces/*.jsonl --min commands=80,fields=50,events=40
 
       --min takes a percentage of command types, or METRIC=PERCENT pairs separated by commas \
