@@ -158,9 +158,14 @@ public struct ProtocolCoverage: Hashable, Sendable {
   /// Bit i stands for `Command.Field.allCases[i]`.
   private static let allFields = Command.Field.allCases
 
+  /// The bits of the fields `command` sets, by `Command.hasValue` (the codecs' test for a default).
   private static func bits(of command: Command) -> UInt16 {
     var bits: UInt16 = 0
-    for (bit, field) in allFields.enumerated() where command.hasValue(field) { bits |= 1 << UInt16(bit) }
+    var bit: UInt16 = 1
+    for field in allFields {
+      if command.hasValue(field) { bits |= bit }
+      bit <<= 1
+    }
     return bits
   }
 
