@@ -99,6 +99,13 @@ import Testing
     let missing = try CommandRunner.run(["coverage", directory.appendingPathComponent("nope.jsonl").path])
     #expect(missing.status == 2)
     #expect(missing.stderr.contains("nope.jsonl"))
+    // Nothing to measure (an empty folder, or only scripts) is bad input too, never 100% of nothing.
+    let empty = directory.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    let none = try CommandRunner.run(["coverage", empty.path, CommandRunner.path("traces/example.script.jsonl")])
+    #expect(none.status == 2)
+    #expect(none.stdout == "")
+    #expect(none.stderr.hasSuffix("cmdtool: no traces to measure in \(empty.path) \(CommandRunner.path("traces/example.script.jsonl"))\n"))
   }
 
   @Test("Bad usage exits 64 and says what is wrong", arguments: [
