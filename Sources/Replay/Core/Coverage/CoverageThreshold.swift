@@ -33,11 +33,11 @@ public struct CoverageThreshold: Hashable, Sendable, CustomStringConvertible {
       guard pair.count == 2 else {
         throw ParseError("\"\(part)\" is not METRIC=PERCENT (e.g. commands=80); metrics: \(metricNames)")
       }
-      let name = pair[0].trimmingSpaces
+      let name = pair[0].trimmingWhitespace
       guard let metric = CoverageMetric(rawValue: name) else {
         throw ParseError("\"\(name)\" is not a coverage metric; metrics: \(metricNames)")
       }
-      let threshold = CoverageThreshold(metric, minimum: try percentage(pair[1].trimmingSpaces, in: String(part)))
+      let threshold = CoverageThreshold(metric, minimum: try percentage(pair[1].trimmingWhitespace, in: String(part)))
       thresholds.removeAll { $0.metric == metric }
       thresholds.append(threshold)
     }
@@ -79,11 +79,5 @@ public struct CoverageThreshold: Hashable, Sendable, CustomStringConvertible {
     public var message: String
     init(_ message: String) { self.message = message }
     public var description: String { message }
-  }
-}
-
-extension Substring {
-  fileprivate var trimmingSpaces: String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
