@@ -25,12 +25,13 @@ struct CmdTool: ParsableCommand {
       a second; only when standard error is a terminal, TERM is not dumb and CI is not set \
       (never in a pipe or a CI log).
 
-      Exit status: 0 success; 1 a difference, a violation or a failed run, depending on the \
-      command (diff, check, replay --strict or --engine, record: see its help); 2 bad input (the \
+      Exit status: 0 success; 1 a difference, a violation, a failed run or coverage below \
+      --min, depending on the command (diff, check, replay --strict or --engine, record, \
+      coverage: see its help); 2 bad input (the \
       message on standard error names the file, line or byte, and record); 64 bad usage.
       """,
     version: CmdToolVersion.current,
-    subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, Record.self, Generate.self, Fuzz.self, Conformance.self]
+    subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, CoverageCommand.self, Record.self, Generate.self, Fuzz.self, Conformance.self]
   )
 
   /// Parses the command line and runs the subcommand, after naming a mistyped one (with a

@@ -25,14 +25,14 @@ import Testing
     let result = try CommandRunner.run(["--help"])
     #expect(result.status == 0)
     let flat = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(flat.contains("Exit status: 0 success; 1 a difference, a violation or a failed run, depending on the command (diff, check, replay --strict or --engine, record: see its help); 2 bad input (the message on standard error names the file, line or byte, and record); 64 bad usage."))
+    #expect(flat.contains("Exit status: 0 success; 1 a difference, a violation, a failed run or coverage below --min, depending on the command (diff, check, replay --strict or --engine, record, coverage: see its help); 2 bad input (the message on standard error names the file, line or byte, and record); 64 bad usage."))
   }
 
   @Test("The subcommands are found (so the next test covers them all)")
   func subcommandsFound() throws {
     let names = try Self.subcommands()
     #expect(names.count >= 7)
-    for name in ["show", "convert", "replay", "check", "diff", "record", "generate"] { #expect(names.contains(name)) }
+    for name in ["show", "convert", "replay", "check", "diff", "coverage", "record", "generate"] { #expect(names.contains(name)) }
   }
 
   @Test("Every traces/ and docs/ path in any help text exists in the repository")

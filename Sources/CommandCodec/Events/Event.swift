@@ -102,3 +102,29 @@ public enum Event: Hashable, Sendable {
     }
   }
 }
+
+extension Event {
+  /// The fields that hold something other than their default, as bits: bit `i` stands for
+  /// `kind.fields[i]` (``EventKind/fields``).
+  ///
+  /// These are the fields both codecs write; a double is at its default only when its bits are all
+  /// zero, so `-0.0` counts as set. No class has more than 32 fields.
+  ///
+  /// ```swift
+  /// Event.value(ValueEvent(text: "alice")).nonDefaultFieldMask  // 0b001: text
+  /// ```
+  ///
+  /// - Complexity: O(f) for the class's f fields, without allocating.
+  public var nonDefaultFieldMask: UInt32 {
+    var mapper = EventPresenceMapper()
+    var payload = self.payload
+    payload.presence(into: &mapper)
+    return mapper.mask
+  }
+}
+
+extension EventPayload {
+  fileprivate mutating func presence(into mapper: inout EventPresenceMapper) {
+    do { try mapFields(&mapper) } catch { preconditionFailure("reading fields cannot fail") }
+  }
+}

@@ -49,6 +49,25 @@ extension EventPayload {
   }
 }
 
+/// Sets a bit for every field of a payload that is not at its default, in field order.
+struct EventPresenceMapper: EventFieldMapper {
+  var mask: UInt32 = 0
+  private var index: UInt32 = 0
+
+  private mutating func note(_ value: EventFieldValue) {
+    if !value.isDefault { mask |= 1 << index }
+    index += 1
+  }
+
+  mutating func map(_ name: StaticString, _ value: inout Int32) { note(.int32(value)) }
+  mutating func map(_ name: StaticString, _ value: inout UInt32) { note(.uint32(value)) }
+  mutating func map(_ name: StaticString, _ value: inout Int64) { note(.int64(value)) }
+  mutating func map(_ name: StaticString, _ value: inout Bool) { note(.bool(value)) }
+  mutating func map(_ name: StaticString, _ value: inout Double) { note(.double(value)) }
+  mutating func map(_ name: StaticString, _ value: inout String) { note(.string(value)) }
+  mutating func map(_ name: StaticString, _ value: inout [UInt8]) { note(.bytes(value)) }
+}
+
 /// Assigns fields of a payload from a source that yields a value (of the field's type) or nil.
 struct EventFieldAssigner: EventFieldMapper {
   typealias Source = (_ index: Int, _ name: StaticString, _ type: EventFieldType) throws(CodecError) -> EventFieldValue?

@@ -58,6 +58,18 @@ public enum EventKind: UInt8, CaseIterable, Hashable, Sendable, CustomStringConv
 
   public var description: String { name }
 
+  /// Whether a platform sends events of this class to the engine (protocol notes §5).
+  ///
+  /// False for ImageResponseEvent (the engine's loader sends it to an element), WarningEvent and
+  /// ScrollEvent (declared, never sent): a trace can hold them, but a platform never produces
+  /// them, so coverage of what platforms send leaves them out.
+  public var isSentByPlatforms: Bool {
+    switch self {
+    case .imageResponse, .warning, .scroll: return false
+    default: return true
+    }
+  }
+
   /// The payload type of this class.
   public var payloadType: any EventPayload.Type {
     switch self {
