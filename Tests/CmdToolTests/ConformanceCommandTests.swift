@@ -28,7 +28,12 @@ import Testing
     // The GTK case is skipped by an Android testee; nothing else is.
     #expect(run.stdout.contains("Profile        5 cases: 4 pass, 1 skipped"), "\(run)")
     #expect(run.stdout.hasSuffix("conformant\n"), "\(run)")
+    // What the run exercised, as cmdtool coverage counts it.
+    #expect(run.stdout.contains("coverage: command types 73 of 73 (100.0%), command fields 183 of 183 (100.0%)"), "\(run)")
     #expect(try failing(scratch.path("r.json")).isEmpty)
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("r.json")))) as? [String: Any])
+    #expect((report["coverage"] as? [String: Any])?["commands"] as? Int ?? 0 > 1000)
+    #expect(report["green"] as? Bool == true)
     let xml = try JUnitSummary(contentsOf: scratch.path("r.xml"))
     #expect(xml.failures.isEmpty)
     #expect(xml.testcases.count >= 200)

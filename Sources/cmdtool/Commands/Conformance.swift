@@ -115,7 +115,8 @@ struct Conformance: ParsableCommand {
       printError("the suite itself is broken: \(error)")
       throw ExitCode(70)
     }
-    let report = ConformanceReport(results: results, failureList: knownFailures, suiteNames: Set(all.cases.map(\.name)))
+    var report = ConformanceReport(results: results, failureList: knownFailures, suiteNames: Set(all.cases.map(\.name)))
+    report.coverage = ConformanceCoverage.of(suite, results: results)
     output.write(report.summaryText())
     output.flush()
     try write(report.junit(), to: junit)

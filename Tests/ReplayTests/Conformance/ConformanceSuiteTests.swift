@@ -61,6 +61,14 @@ struct ConformanceSuiteTests {
     #expect(missing.isEmpty, "\(missing.map(\.name))")
   }
 
+  @Test func theSuiteCoversTheWholeVocabulary() {
+    let results = suite.cases.map { CaseResult(name: $0.name, tier: $0.tier, verdict: .pass) }
+    let coverage = ConformanceCoverage.of(suite, results: results)
+    for metric in [CoverageMetric.commands, .fields, .selectors, .styleKeys] {
+      #expect(coverage.neverExercised(metric).isEmpty, "\(metric.title): \(coverage.neverExercised(metric))")
+    }
+  }
+
   @Test func everyUserActionIsExercised() {
     var kinds: Set<String> = []
     for testCase in suite.cases {

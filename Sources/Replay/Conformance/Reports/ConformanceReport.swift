@@ -5,6 +5,8 @@ import ReplayCore
 public struct ConformanceReport: Sendable {
   public var results: [CaseResult]
   public var comparison: FailureList.Comparison
+  /// What the cases run exercised, when computed (``ConformanceCoverage``).
+  public var coverage: ProtocolCoverage?
   /// Cases whose outcome changed between repeated runs.
   public var unstable: [CaseResult] { results.filter { $0.unstable != nil } }
 
@@ -44,6 +46,7 @@ public struct ConformanceReport: Sendable {
     for result in comparison.stale { lines.append("STALE \(result.name) passes but is in the failure list (--update-failure-list removes it)") }
     for name in comparison.unknown { lines.append("note: the failure list names \(name), which is no case of the suite") }
     for result in unstable { lines.append("UNSTABLE \(result.name): \(result.unstable ?? "")") }
+    if let coverage { lines.append(ConformanceCoverage.summaryLine(coverage)) }
     lines.append(isGreen ? "conformant" : "not conformant")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -71,6 +74,9 @@ public struct ConformanceReport: Sendable {
             }
           }
         }
+      }
+      if let coverage {
+        o.member("coverage") { $0.raw(String(CoverageReport(coverage, traces: []).renderJSON().dropLast())) }
       }
       o.member("cases") { value in
         value.array(results) { item, result in

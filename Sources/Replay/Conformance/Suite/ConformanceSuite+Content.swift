@@ -19,6 +19,16 @@ extension ConformanceSuite {
       cases.append(b.named("Required.Style.LaterValueReplaces", "a second SET_STYLE of a key replaces the value; values are kept verbatim", "PROTOCOL.md §3 51, §6 8", about: [.tree, .styles]))
     }
     do {
+      // Every style key a platform knows (protocol notes §4), with a value of its kind.
+      var b = CaseBuilder.app()
+      b.send(.create(.createText, in: 2, id: 3, text: "Styled"))
+      let keys = StyleKeys.known
+      for start in stride(from: 0, to: keys.count, by: 16) {
+        b.send(keys[start..<min(start + 16, keys.count)].enumerated().map { offset, key in .style(3, key, "\(start + offset + 1)") })
+      }
+      cases.append(b.named("Recommended.Style.EveryKnownKey", "every style key of the protocol is stored under its selector, verbatim", "PROTOCOL.md §3 51", about: [.tree, .styles]))
+    }
+    do {
       var b = CaseBuilder.app()
       b.send(.create(.createText, in: 2, id: 3), .style(3, "no-wrap", "1"), .style(3, "nowrap", "true"), .style(3, "?custom", " spaced value "))
       cases.append(b.named("Recommended.Style.UnknownKeysKeptVerbatim", "keys a platform does not know are stored as sent, never validated", "PROTOCOL.md §6 8", about: [.tree, .styles]))
@@ -33,6 +43,7 @@ extension ConformanceSuite {
       var b = CaseBuilder.app()
       b.send(.create(type, in: 2, id: 3), .to(3, .addColumn, value: 1, text: "Name"), .to(3, .addColumn, value: 2, text: "Count"), .to(3, .addSheet, text: "Fruit"), .to(3, .addSheet, text: "Vegetables"))
       b.send(.to(3, .reshapeSheet, value: 2, sheet: 0), .to(3, .setTextData, text: "Apple", row: 0, column: 0, sheet: 0), .to(3, .setTextData, text: "3", row: 0, column: 1, sheet: 0), .to(3, .setTextData, text: "Pear", row: 1, column: 0, sheet: 0))
+      b.send(.to(3, .reshapeSheet, value: 1, sheet: 1), .to(3, .setTextData, text: "Leek", row: 0, column: 0, sheet: 1))
       cases.append(b.named("Required.List.\(name).SheetsColumnsCells", "ADD_COLUMN, ADD_SHEET, RESHAPE_SHEET and SET_TEXT_DATA fill the \(name)", "PROTOCOL.md §3 48, 59, 60, 62", about: [.tree, .lists]))
       var shrink = b
       shrink.send(.to(3, .reshapeSheet, value: 1, sheet: 0))

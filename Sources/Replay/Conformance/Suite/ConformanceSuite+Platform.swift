@@ -31,7 +31,7 @@ extension ConformanceSuite {
     do {
       var b = CaseBuilder.app()
       cases.append(b.named("Required.Preferences.FromTheHeader", "the stored preferences are the committed ones at start", "PROTOCOL.md §6 17", about: [.tree, .preferences], header: header))
-      b.send(Command(.updatePreference, textValue: "theme", textValue2: "light"), Command(.deletePreference, textValue: "user"), Command(.updatePreference, textValue: "lang", textValue2: "fi"), Command(.commitPreferences))
+      b.send(Command(.updatePreference, internalId: 1, textValue: "theme", textValue2: "light"), Command(.deletePreference, internalId: 1, textValue: "user"), Command(.updatePreference, textValue: "lang", textValue2: "fi"), Command(.commitPreferences, internalId: 1))
       cases.append(b.named("Required.Preferences.CommitApplies", "COMMIT_PREFERENCES applies updates and deletions", "PROTOCOL.md §3 55–57", about: [.tree, .preferences], header: header))
     }
     return cases
@@ -55,7 +55,7 @@ extension ConformanceSuite {
     do {
       var b = CaseBuilder.app()
       b.send(.to(0, .quitApp))
-      b.send(.to(2, .setTextValue, text: "after quit"))
+      b.send(.to(2, .setTextValue, text: "after quit"), .to(1, .quitApp))
       cases.append(b.named("Required.Requests.QuitApp", "QUIT_APP with any id (0 included) quits; later commands still apply", "PROTOCOL.md §3 64, §6 16", about: [.tree, .requests, .text]))
     }
     do {

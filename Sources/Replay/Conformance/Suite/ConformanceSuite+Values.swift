@@ -85,7 +85,8 @@ extension ConformanceSuite {
     }
     do {
       var b = CaseBuilder.app()
-      b.send(.create(.createActionBar, in: 2, id: 3, text: "Title", text2: "Sub"), .to(3, .setTextValue, text: "New", text2: ""))
+      b.send(.create(.createActionBar, in: 2, id: 3, text: "Title", text2: "Sub"), .to(3, .setTextValue, text: "New", text2: "Subtitle"))
+      b.send(.to(3, .setTextValue, text: "Newer", text2: ""))
       cases.append(b.named("Required.Text.ActionBar.SubtitleFollows", "SET_TEXT_VALUE on an action bar sets the subtitle from t2, even empty", "PROTOCOL.md §3 46", about: about))
     }
     do {
@@ -102,8 +103,15 @@ extension ConformanceSuite {
     }
     do {
       var b = CaseBuilder.app()
-      b.send(.create(.createTextField, in: 2, id: 3, flags: 1), .create(.createTextField, in: 2, id: 4, flags: 16), .create(.createListView, in: 2, id: 5, flags: 256))
-      cases.append(b.named("Required.Flags.KeptVerbatim", "CREATE flags are kept as sent (password 1 or 16, list 256)", "PROTOCOL.md §3 4, 6, §6 15", about: [.tree, .flags]))
+      b.send(.create(.createTextField, in: 2, id: 3, flags: 1), .create(.createTextField, in: 2, id: 4, flags: 16), .create(.createListView, in: 2, id: 5, flags: 256),
+             .create(.createTextView, in: 2, id: 6, flags: 32), .create(.createActionBar, in: 2, id: 7, flags: 3))
+      cases.append(b.named("Required.Flags.KeptVerbatim", "CREATE flags are kept as sent (password 1 or 16, numeric 32, list 256, action bar buttons)", "PROTOCOL.md §3 4, 6, 29, §6 15", about: [.tree, .flags]))
+    }
+    do {
+      var b = CaseBuilder()
+      b.send(Command(.createApplication, childInternalId: 1, textValue: "Shop", textValue2: "com.example.shop.key", flags: 2), .create(.createFrameView, in: 1, id: 2))
+      b.send(.create(.createText, in: 2, id: 3, value: 3, text: "**bold** https://example.com"))
+      cases.append(b.named("Required.Text.ApplicationAndLabelFields", "CREATE_APPLICATION keeps its name, IAP key and flags; CREATE_TEXT its autolink and markdown bits", "PROTOCOL.md §3 0, 18", about: [.tree, .text, .values, .flags]))
     }
     for (name, type) in [("Text", CommandType.createText), ("Picker", .createPicker)] {
       var b = CaseBuilder.app()
