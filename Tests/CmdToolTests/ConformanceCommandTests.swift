@@ -185,3 +185,53 @@ import Testing
     #expect(usage.status == 64, "\(usage)")
   }
 }
+
+/// `cmdtool conformance --matrix`: reports of several platforms side by side.
+@Suite struct ConformanceMatrixCommandTests {
+  @Test func reportsMergeIntoAMatrixOfDisagreements() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    for (name, testee) in [("ios", ["--profile", "ios"]), ("android", ["--bug", "ignore-reorder"]), ("gtk", ["--profile", "gtk", "--bug", "wrong-switch-value"])] {
+      let run = try Subprocess.cmdtool(["conformance", "--cases", "Required.Tree.ReorderChild", "--cases", "Required.Events.Tap.Switch*", "--cases", "Profile.*", "--report", scratch.path("\(name).json"), "--", Built.referenceTestee.path] + testee)
+      #expect((run.status ?? 99) <= 1, "\(run)")
+    }
+    let merged = try Subprocess.cmdtool(["conformance", "--matrix", scratch.path("ios.json"), "--matrix", scratch.path("android.json"), "--matrix", scratch.path("gtk.json"), "--html", scratch.path("m.html")])
+    #expect(merged.status == 0, "\(merged)")
+    let lines = merged.stdout.split(separator: "\n").map(String.init)
+    // The three testees share a creator, so the columns take the files' names.
+    #expect(lines.first?.hasPrefix("case") == true && lines.first?.hasSuffix("ios      android  gtk") == true, "\(merged)")
+    #expect(lines.contains { $0.hasPrefix("Required.Tree.ReorderChild.ToTheFront") && $0.hasSuffix("pass     fail     pass") }, "\(merged)")
+    #expect(lines.contains { $0.hasPrefix("Required.Events.Tap.SwitchToggles") && $0.hasSuffix("pass     pass     fail") }, "\(merged)")
+    // Profile cases only some platforms take are no disagreement.
+    #expect(!merged.stdout.contains("Profile.Android.Toast.Stack"), "\(merged)")
+    #expect(merged.stdout.contains("5 where the platforms disagree"), "\(merged)")
+    let html = try String(contentsOfFile: scratch.path("m.html"), encoding: .utf8)
+    #expect(html.contains("Content-Security-Policy\" content=\"default-src 'none'"))
+    #expect(html.contains("<details><summary>fail</summary><pre>the state differs"))
+  }
+
+  @Test func whatAReportSaysIsEscapedInThePage() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let report = try scratch.write("evil.json", #"{"conformance":1,"testee":"<img src=x onerror=alert(1)>","cases":[{"name":"<script>alert(1)</script>","tier":"Required","verdict":"fail","reason":"</pre><b>x</b>"}]}"#)
+    let run = try Subprocess.cmdtool(["conformance", "--matrix", report, "--html", scratch.path("e.html")])
+    #expect(run.status == 0, "\(run)")
+    let html = try String(contentsOfFile: scratch.path("e.html"), encoding: .utf8)
+    #expect(!html.contains("<script>") && !html.contains("<img") && !html.contains("</pre><b>"), "\(html)")
+    #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+  }
+
+  @Test func aBadReportIsBadInputNamingTheFile() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let bad = try scratch.write("bad.json", "{\"conformance\":1,\"cases\":[{\"name\":3}]}")
+    let run = try Subprocess.cmdtool(["conformance", "--matrix", bad])
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains("bad.json: case 0 has no name or verdict"), "\(run)")
+    let garbage = try scratch.write("garbage.json", "{\"conformance\":1,")
+    let second = try Subprocess.cmdtool(["conformance", "--matrix", garbage])
+    #expect(second.status == 2 && second.stderr.contains("garbage.json:"), "\(second)")
+    let both = try Subprocess.cmdtool(["conformance", "--matrix", bad, "--", "x"])
+    #expect(both.status == 64, "\(both)")
+  }
+}

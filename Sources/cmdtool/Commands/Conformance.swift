@@ -28,6 +28,9 @@ struct Conformance: ParsableCommand {
       is expected; an unlisted one fails the run, and so does a listed case that now passes \
       (stale). --update-failure-list rewrites the file from this run.
 
+      --matrix merges the --report files of several platforms into one table, case × platform, \
+      and prints the cases where they disagree (--html writes the whole table as a page).
+
       Exit status: 0 conformant, 1 failures (unexpected, stale or unstable), 2 bad input (an \
       unreadable failure list), 64 bad usage, 128+N stopped by signal N.
       """
@@ -60,7 +63,13 @@ struct Conformance: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Write a JSON report (docs/CONFORMANCE.md).", valueName: "file"))
   var report: String?
 
-  @Flag(name: .long, help: "Print every case's verdict, not only the failures.")
+  @Option(name: .long, help: ArgumentHelp("Write an HTML page of the run (or, with --matrix, of the matrix): every case, failing ones with their diffs.", valueName: "file"))
+  var html: String?
+
+  @Option(name: .long, help: ArgumentHelp("Merge JSON reports of several platforms into one matrix, case × platform, and print where they disagree (no testee is run). Repeatable.", valueName: "report"))
+  var matrix: [String] = []
+
+  @Flag(name: .long, help: "Print every case's verdict, not only the failures (with --matrix: every case, not only disagreements).")
   var verbose = false
 
   @OptionGroup var engineOptions: EngineOptions
@@ -69,13 +78,15 @@ struct Conformance: ParsableCommand {
   var testee: [String] = []
 
   func validate() throws {
-    if !list && testee.isEmpty { throw ValidationError("give the testee command after --, e.g. cmdtool conformance -- ./my-platform-testee (or --list)") }
+    if !matrix.isEmpty && !testee.isEmpty { throw ValidationError("--matrix merges reports; it runs no testee") }
+    if !list && matrix.isEmpty && testee.isEmpty { throw ValidationError("give the testee command after --, e.g. cmdtool conformance -- ./my-platform-testee (or --list)") }
     if `repeat` < 1 { throw ValidationError("--repeat must be at least 1") }
     if updateFailureList && failureList == nil { throw ValidationError("--update-failure-list needs --failure-list FILE") }
     _ = try Shard.parse(shard)
   }
 
   func run() throws {
+    if !matrix.isEmpty { return try runMatrix() }
     let shard = try Shard.parse(shard)
     var all = ConformanceSuite.standard
     for path in scenario { all.cases.append(try Self.scenario(at: path)) }
@@ -121,6 +132,10 @@ struct Conformance: ParsableCommand {
     output.flush()
     try write(report.junit(), to: junit)
     try write(report.json(), to: self.report)
+    if html != nil {
+      let page = try ConformanceMatrix(reports: [(self.report ?? "run", Array(report.json().utf8))])
+      try write(page.renderHTML(title: "cmdtool conformance: \(report.testee?.creator ?? testee.joined(separator: " "))"), to: html)
+    }
     if updateFailureList, let failureList {
       try write(knownFailures.updated(for: results).text, to: failureList)
       output.writeLine("updated \(failureList)")
@@ -130,6 +145,29 @@ struct Conformance: ParsableCommand {
       throw ExitCode(SignalTrap.exitStatus(for: signal))
     }
     if !report.isGreen && !updateFailureList { throw ExitCode(1) }
+  }
+
+  /// `--matrix`: reports merged, disagreements printed.
+  private func runMatrix() throws {
+    var reports: [(file: String, bytes: [UInt8])] = []
+    for path in matrix {
+      guard let data = FileManager.default.contents(atPath: path) else {
+        printError("\(path): cannot read the report")
+        throw ExitStatus.badInput
+      }
+      reports.append((path, Array(data)))
+    }
+    let merged: ConformanceMatrix
+    do {
+      merged = try ConformanceMatrix(reports: reports)
+    } catch {
+      printError(error.description)
+      throw ExitStatus.badInput
+    }
+    let output = StandardOutput()
+    output.write(merged.renderText(all: verbose))
+    output.flush()
+    try write(merged.renderHTML(title: "cmdtool conformance: " + merged.columns.map(\.name).joined(separator: ", ")), to: html)
   }
 
   /// A recorded session as a case.
