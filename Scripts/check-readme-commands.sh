@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --product cmdtool >/dev/null
 swift build --product example-engine >/dev/null
+swift build --product reference-testee >/dev/null
 bin="$(swift build --show-bin-path)/cmdtool"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
