@@ -159,6 +159,17 @@ import Testing
     #expect(engine.stdout.contains("the testee's first record is not its hello marker"), "\(engine)")
   }
 
+  @Test(arguments: [["--listen", "tcp:0"], ["--listen", "unix:SOCKET"], []])
+  func overSocketsAndInTheBinaryEncoding(listen: [String]) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let options = listen.map { $0.replacingOccurrences(of: "SOCKET", with: scratch.path("wire.sock")) }
+    let binary = listen.isEmpty ? ["--binary"] : []
+    let run = try conformance(options + ["--cases", "Required.Tree.*", "--cases", "Required.Events.*"], testee: binary, in: scratch)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("conformant"), "\(run)")
+  }
+
   @Test func aBundledTraceIsAScenario() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
