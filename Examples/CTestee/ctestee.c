@@ -243,24 +243,26 @@ static void connect_wire(const char *address) {
 }
 
 /* Line reader over g_in with read(2): a line is handed out as soon as its LF has arrived. */
-static struct { char *p; size_t start, n, cap; bool eof; } g_rd;
+static struct { char *p; size_t start, n, cap, scanned; bool eof; } g_rd; /* scanned: bytes after start known to hold no LF */
 
 /* Returns the next line (without LF; a final CR is dropped) or NULL at the end of the input. */
 static char *read_line(size_t *len) {
   for (;;) {
     char *begin = g_rd.p + g_rd.start;
     size_t avail = g_rd.n - g_rd.start;
-    char *lf = avail ? memchr(begin, '\n', avail) : NULL;
+    char *lf = avail > g_rd.scanned ? memchr(begin + g_rd.scanned, '\n', avail - g_rd.scanned) : NULL;
     if (lf || (g_rd.eof && avail)) {
       size_t n = lf ? (size_t)(lf - begin) : avail;
       if (n > MAX_LINE) die("a line is longer than %zu bytes", (size_t)MAX_LINE);
       g_rd.start += lf ? n + 1 : n;
+      g_rd.scanned = 0;
       if (n && begin[n - 1] == '\r') n--;
       begin[n] = 0; /* the LF (or the spare byte below) becomes the terminator */
       *len = n;
       return begin;
     }
     if (g_rd.eof) return NULL;
+    g_rd.scanned = avail;
     if (avail > MAX_LINE) die("a line is longer than %zu bytes", (size_t)MAX_LINE);
     /* Make room: move the partial line to the front, grow when needed (one spare byte). */
     if (g_rd.start) {
@@ -710,6 +712,8 @@ static bool takes_event_value(Kind k) { return k == K_SWITCH || k == K_CHECKBOX 
 /* ---------------------------------------------------------------------------------------------
  * The state (PROTOCOL.md §1).
  */
+typedef VEC(int32_t) IdList;
+typedef VEC(Str) StrList;
 typedef struct { Str key, value; } Pair;
 typedef VEC(Pair) PairList; /* sorted by key bytes */
 typedef struct { int32_t id; Str label; } Option;
@@ -723,7 +727,7 @@ typedef struct Element {
   Kind kind;
   bool has_parent;
   int32_t parent;
-  VEC(int32_t) children;
+  IdList children;
   Str text, text2;
   int32_t value, count;
   bool visible;
@@ -732,9 +736,9 @@ typedef struct Element {
   uint32_t flags;
   PairList styles[6];
   VEC(Option) options;
-  VEC(Str) links;
+  StrList links;
   VEC(Column) columns;
-  VEC(Str) sheets;
+  StrList sheets;
   VEC(RowCount) row_counts;
   VEC(Cell) cells;
   VEC(Source) sources;
@@ -808,13 +812,13 @@ static struct {
   uint64_t record; /* index of the record being applied (0 = the first after the header) */
   bool has_app, has_active, has_drawer;
   int32_t app, active, drawer;
-  VEC(int32_t) history;
-  VEC(int32_t) modals;
+  IdList history;
+  IdList modals;
   VEC(Timer) timers; /* sorted by id */
   VEC(Toast) toasts;
   int64_t toast_count;
   PairList committed, pending_updates;
-  VEC(Str) pending_deletions; /* sorted */
+  StrList pending_deletions; /* sorted */
   bool network_activity, quit;
   Request requests[REQUEST_LOG];
   size_t request_first, request_count;
@@ -865,8 +869,7 @@ static void pairs_free(PairList *l) {
 }
 
 /* A sorted set of strings (pending preference deletions). */
-static void strset_add(void *setp, const char *k, size_t kn, bool add) {
-  VEC(Str) *set = setp;
+static void strset_add(StrList *set, const char *k, size_t kn, bool add) {
   size_t lo = 0, hi = set->n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
@@ -887,7 +890,9 @@ static void strset_add(void *setp, const char *k, size_t kn, bool add) {
 /* ---------------------------------------------------------------------------------------------
  * Events and markers to cmdtool.
  */
-static struct {
+/* The kinds of events it sends: all four, as DECLARATION says (events=user,timer,image,visibility).
+ * Switching one off here (and in DECLARATION) makes it a testee that does not send that kind. */
+static const struct {
   bool timer, image, visibility, user;
 } g_events = { true, true, true, true };
 
@@ -1074,14 +1079,12 @@ static void free_element(Element *e) {
   free(e);
 }
 
-static void ids_remove_all(void *vecp, int32_t id) {
-  VEC(int32_t) *v = vecp;
+static void ids_remove_all(IdList *v, int32_t id) {
   size_t k = 0;
   for (size_t i = 0; i < v->n; i++) if (v->v[i] != id) v->v[k++] = v->v[i];
   v->n = k;
 }
-static bool ids_contains(const void *vecp, int32_t id) {
-  const VEC(int32_t) *v = vecp;
+static bool ids_contains(const IdList *v, int32_t id) {
   for (size_t i = 0; i < v->n; i++) if (v->v[i] == id) return true;
   return false;
 }
@@ -1111,7 +1114,7 @@ static void delete_element(int32_t id) {
     if (p) remove_child_id(p, id);
   }
   /* The element, then depth-first starting with the last child (the image CANCEL order). */
-  VEC(int32_t) stack = { 0 };
+  IdList stack = { 0 };
   VEC_PUSH(stack, id, "elements");
   while (stack.n) {
     int32_t cur = stack.v[--stack.n];
@@ -1196,7 +1199,7 @@ static bool style_int(const Element *e, const char *key, int64_t *out) {
   for (; k < v->n; k++) {
     if (v->p[k] < '0' || v->p[k] > '9') return false;
     x = x * 10 + (v->p[k] - '0');
-    if (x > INT32_MAX) return false;
+    if (x > (int64_t)INT32_MAX + neg) return false; /* an Int32: -2147483648 ... 2147483647 */
   }
   *out = neg ? -x : x;
   return true;
@@ -1244,7 +1247,8 @@ static void evaluate_image(Element *e) {
   int64_t height = 0;
   if (style_int(e, "height", &styled)) height = styled;
   else if (!known && pick) height = pick->height;
-  uint32_t rw = (uint32_t)width, rh = (uint32_t)height;
+  /* The event's fields are unsigned: a negative numeric style asks for 0. */
+  uint32_t rw = width < 0 ? 0 : (uint32_t)width, rh = height < 0 ? 0 : (uint32_t)height;
   Str none = { (char *)"", 0 };
   const Str *url = pick ? &pick->url : &none;
   if (e->has_request && bytes_cmp(e->requested.p, e->requested.n, url->p, url->n) == 0 && e->requested_width == rw) return;
@@ -1266,7 +1270,7 @@ static void evaluate_images(void) {
     S.images_dirty = S.some_image_dirty = false;
     return;
   }
-  VEC(int32_t) ids = { 0 };
+  IdList ids = { 0 };
   for (size_t i = 0; i < g_map.cap; i++) {
     Element *e = g_map.slots[i];
     if (e && e->kind == K_IMAGE_VIEW && (S.images_dirty || e->dirty_image)) VEC_PUSH(ids, e->id, "image views");
@@ -1951,7 +1955,7 @@ static void snap_element(Buf *b, const Element *e) {
 static void send_state(void) {
   static Buf b;
   b.n = 0;
-  VEC(int32_t) ids = { 0 };
+  IdList ids = { 0 };
   for (size_t i = 0; i < g_map.cap; i++) if (g_map.slots[i]) VEC_PUSH(ids, g_map.slots[i]->id, "elements");
   if (ids.n > 1) qsort(ids.v, ids.n, sizeof *ids.v, id_cmp);
 
