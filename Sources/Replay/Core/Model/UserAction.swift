@@ -10,10 +10,13 @@ import CommandCodec
 /// ```
 public enum UserAction: Hashable, Sendable {
   /// A tap: switches and checkboxes toggle (value 1 − v), anything else sends 1 (a click).
+  /// Text inputs, selectable kinds, dialogs and the drawer are not tapped: they take `type`,
+  /// `select` and `choose`.
   case tap(Int32)
   /// Replacing the text of a text field, text view or search bar: one ValueEvent with the text.
   case type(Int32, text: String)
-  /// Selecting an index in a picker, pager, flipper, radio group, segmented or page control.
+  /// Selecting in a picker, pager, flipper, segmented or page control (the index), or a radio
+  /// group (the checked option's id): a ValueEvent with that value.
   case select(Int32, index: Int32)
   /// Answering an open dialog, alert dialog or action sheet (0 cancels): a modal result.
   case choose(Int32, option: Int32)
@@ -50,6 +53,12 @@ public enum UserAction: Hashable, Sendable {
     switch self {
     case .tap(let id):
       let element = try element(id)
+      // What carries state in its ValueEvent takes the action that says which state: typing,
+      // selecting, choosing. A tap sending 1 there would empty a text field or pick index 1.
+      if element.kind.isTextInput { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): type into it instead of tapping") }
+      if Self.selectableKinds.contains(element.kind) { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): select in it instead of tapping") }
+      if element.kind.isModal { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): choose in it instead of tapping") }
+      if element.kind == .navigationView { throw Refusal(message: "element \(id) is a navigation view, which is opened, not tapped") }
       let value: Int32
       switch element.kind {
       case .switch, .checkbox: value = element.value == 0 ? 1 : 0
