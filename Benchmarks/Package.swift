@@ -7,6 +7,7 @@
 //   swift run -c release --package-path Benchmarks record-benchmark
 //   swift run -c release --package-path Benchmarks fuzz-benchmark
 //   swift run -c release --package-path Benchmarks hostile-benchmark
+//   swift run -c release --package-path Benchmarks conformance-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -76,6 +77,17 @@ let package = Package(
         .product(name: "CommandCodec", package: "cmdtool"),
       ],
       path: "Sources/HostileBenchmark"
+    ),
+    // `cmdtool conformance` and `cmdtool fuzz platform` against the reference testee (built in
+    // release by the parent package), beside the model alone and the cost of a process per case.
+    .executableTarget(
+      name: "conformance-benchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "CommandCodec", package: "cmdtool"),
+        .product(name: "Replay", package: "cmdtool"),
+      ],
+      path: "Sources/ConformanceBenchmark"
     ),
   ],
   swiftLanguageModes: [.v6]

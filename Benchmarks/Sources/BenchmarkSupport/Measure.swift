@@ -27,6 +27,20 @@ public func processCPUNanoseconds() -> UInt64 {
   return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
+/// Nanoseconds of CPU time (user and system) of the child processes this process has waited for
+/// (`getrusage(RUSAGE_CHILDREN)`): the difference over a run is what its reaped children used.
+public func childrenCPUNanoseconds() -> UInt64 {
+  var usage = rusage()
+  #if canImport(Darwin)
+    getrusage(RUSAGE_CHILDREN, &usage)
+  #else
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+  #endif
+  let seconds = UInt64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+  let microseconds = UInt64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+  return seconds * 1_000_000_000 + microseconds * 1000
+}
+
 /// Keeps a value alive and opaque to the optimizer, so the work that made it is not removed.
 @inline(never) @_optimize(none)
 public func blackHole<T>(_ value: T) {}
