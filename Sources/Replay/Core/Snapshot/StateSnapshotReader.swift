@@ -4,7 +4,9 @@ import CommandCodec
 /// `cmdtool diff` can compare saved snapshots with each other or with replayed traces.
 ///
 /// Reading is strict: an unknown key, a value of the wrong type or a missing `kind` is an error
-/// that names the place (`elements.12.styles.ACTIVE`).
+/// that names the place (`elements.12.styles.ACTIVE`). Places are built only when something
+/// fails: a platform under test sends a snapshot after every step, and building a path for every
+/// field cost more than reading it.
 public enum StateSnapshotReader {
   /// Why a snapshot could not be read.
   public struct Failure: Error, CustomStringConvertible {
@@ -36,64 +38,69 @@ public enum StateSnapshotReader {
   }
 
   private struct Reader {
+    /// The keys an element may have (built once: every element is checked against them).
+    static let elementKeys: Set<String> = ["kind", "parent", "children", "text", "secondaryText", "value", "count", "hidden", "error", "flags", "styles", "options", "links", "list", "image", "stopped", "modalResult"]
+
     func fail(_ place: String, _ message: String) -> Failure { Failure(place: place, message: message) }
 
-    func expected(_ what: String, _ value: JSONValue?, _ place: String) -> Failure {
-      fail(place, value == nil ? "expected \(what); the key is missing" : "expected \(what), found \(value!.kindDescription)")
+    func expected(_ what: String, _ value: JSONValue?, _ place: @autoclosure () -> String) -> Failure {
+      fail(place(), value == nil ? "expected \(what); the key is missing" : "expected \(what), found \(value!.kindDescription)")
     }
 
-    func object(_ value: JSONValue?, _ place: String) throws(Failure) -> [String: JSONValue] {
-      guard case .object(let object) = value else { throw expected("an object", value, place) }
+    func object(_ value: JSONValue?, _ place: @autoclosure () -> String) throws(Failure) -> [String: JSONValue] {
+      guard case .object(let object) = value else { throw expected("an object", value, place()) }
       return object
     }
 
-    func array(_ value: JSONValue?, _ place: String) throws(Failure) -> [JSONValue] {
-      guard case .array(let array) = value else { throw expected("an array", value, place) }
+    func array(_ value: JSONValue?, _ place: @autoclosure () -> String) throws(Failure) -> [JSONValue] {
+      guard case .array(let array) = value else { throw expected("an array", value, place()) }
       return array
     }
 
-    func string(_ value: JSONValue?, _ place: String) throws(Failure) -> String {
-      guard case .string(let string) = value else { throw expected("a string", value, place) }
+    func string(_ value: JSONValue?, _ place: @autoclosure () -> String) throws(Failure) -> String {
+      guard case .string(let string) = value else { throw expected("a string", value, place()) }
       return string
     }
 
-    func number(_ value: JSONValue?, _ place: String) throws(Failure) -> Double {
-      guard case .number(let number) = value else { throw expected("a number", value, place) }
+    func number(_ value: JSONValue?, _ place: @autoclosure () -> String) throws(Failure) -> Double {
+      guard case .number(let number) = value else { throw expected("a number", value, place()) }
       return number
     }
 
-    func int<T: FixedWidthInteger>(_ value: JSONValue?, _ place: String, as type: T.Type = T.self) throws(Failure) -> T {
-      let double = try number(value, place)
-      guard let exact = T(exactly: double) else { throw fail(place, "expected an integer that fits \(T.self)") }
+    func int<T: FixedWidthInteger>(_ value: JSONValue?, _ place: @autoclosure () -> String, as type: T.Type = T.self) throws(Failure) -> T {
+      let double = try number(value, place())
+      guard let exact = T(exactly: double) else { throw fail(place(), "expected an integer that fits \(T.self)") }
       return exact
     }
 
-    func bool(_ value: JSONValue?, _ place: String) throws(Failure) -> Bool {
-      guard case .bool(let bool) = value else { throw expected("true or false", value, place) }
+    func bool(_ value: JSONValue?, _ place: @autoclosure () -> String) throws(Failure) -> Bool {
+      guard case .bool(let bool) = value else { throw expected("true or false", value, place()) }
       return bool
     }
 
-    func ids(_ value: JSONValue?, _ place: String) throws(Failure) -> [Int32] {
+    func ids(_ value: JSONValue?, _ place: @autoclosure () -> String) throws(Failure) -> [Int32] {
       var result: [Int32] = []
-      for (index, item) in try array(value, place).enumerated() { result.append(try int(item, "\(place)[\(index)]")) }
+      for (index, item) in try array(value, place()).enumerated() { result.append(try int(item, "\(place())[\(index)]")) }
       return result
     }
 
-    func strings(_ value: JSONValue?, _ place: String) throws(Failure) -> [String] {
+    func strings(_ value: JSONValue?, _ place: @autoclosure () -> String) throws(Failure) -> [String] {
       var result: [String] = []
-      for (index, item) in try array(value, place).enumerated() { result.append(try string(item, "\(place)[\(index)]")) }
+      for (index, item) in try array(value, place()).enumerated() { result.append(try string(item, "\(place())[\(index)]")) }
       return result
     }
 
-    func stringMap(_ value: JSONValue?, _ place: String) throws(Failure) -> [String: String] {
+    func stringMap(_ value: JSONValue?, _ place: @autoclosure () -> String) throws(Failure) -> [String: String] {
       var result: [String: String] = [:]
-      for (key, item) in try object(value, place) { result[key] = try string(item, "\(place).\(key)") }
+      for (key, item) in try object(value, place()) { result[key] = try string(item, "\(place()).\(key)") }
       return result
     }
 
-    func noOthers(_ object: [String: JSONValue], _ known: Set<String>, _ place: String) throws(Failure) {
+    func noOthers(_ object: [String: JSONValue], _ known: Set<String>, _ place: @autoclosure () -> String) throws(Failure) {
+      // Most objects hold only known keys: count them before sorting anything.
+      guard object.keys.contains(where: { !known.contains($0) }) else { return }
       if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-        throw fail(place.isEmpty ? unknown : "\(place).\(unknown)", "is not a key of a state snapshot")
+        throw fail(place().isEmpty ? unknown : "\(place()).\(unknown)", "is not a key of a state snapshot")
       }
     }
 
@@ -175,92 +182,92 @@ public enum StateSnapshotReader {
       return state
     }
 
-    func element(_ id: Int32, _ value: JSONValue, _ place: String) throws(Failure) -> Element {
-      let e = try object(value, place)
-      try noOthers(e, ["kind", "parent", "children", "text", "secondaryText", "value", "count", "hidden", "error", "flags", "styles", "options", "links", "list", "image", "stopped", "modalResult"], place)
-      let kindName = try string(e["kind"], place + ".kind")
-      guard let kind = ElementKind(rawValue: kindName) else { throw fail(place + ".kind", "\"\(kindName)\" is not an element kind") }
-      var element = Element(id: id, kind: kind, parent: e["parent"] == nil ? nil : try int(e["parent"], place + ".parent"))
-      if let children = e["children"] { element.children = try ids(children, place + ".children") }
-      if let text = e["text"] { element.text = try string(text, place + ".text") }
-      if let text = e["secondaryText"] { element.secondaryText = try string(text, place + ".secondaryText") }
-      if let value = e["value"] { element.value = try int(value, place + ".value") }
-      if let count = e["count"] { element.count = try int(count, place + ".count") }
-      if let hidden = e["hidden"] { element.isVisible = !(try bool(hidden, place + ".hidden")) }
-      if let error = e["error"] { element.error = try string(error, place + ".error") }
-      if let flags = e["flags"] { element.flags = try int(flags, place + ".flags") }
+    func element(_ id: Int32, _ value: JSONValue, _ place: @autoclosure () -> String) throws(Failure) -> Element {
+      let e = try object(value, place())
+      try noOthers(e, Self.elementKeys, place())
+      let kindName = try string(e["kind"], place() + ".kind")
+      guard let kind = ElementKind(rawValue: kindName) else { throw fail(place() + ".kind", "\"\(kindName)\" is not an element kind") }
+      var element = Element(id: id, kind: kind, parent: e["parent"] == nil ? nil : try int(e["parent"], place() + ".parent"))
+      if let children = e["children"] { element.children = try ids(children, place() + ".children") }
+      if let text = e["text"] { element.text = try string(text, place() + ".text") }
+      if let text = e["secondaryText"] { element.secondaryText = try string(text, place() + ".secondaryText") }
+      if let value = e["value"] { element.value = try int(value, place() + ".value") }
+      if let count = e["count"] { element.count = try int(count, place() + ".count") }
+      if let hidden = e["hidden"] { element.isVisible = !(try bool(hidden, place() + ".hidden")) }
+      if let error = e["error"] { element.error = try string(error, place() + ".error") }
+      if let flags = e["flags"] { element.flags = try int(flags, place() + ".flags") }
       if let styles = e["styles"] {
-        let bySelector = try object(styles, place + ".styles")
+        let bySelector = try object(styles, place() + ".styles")
         // The table keeps first-set order; a snapshot only knows sorted order, which is all a diff needs.
         for selector in StyleSelector.allCases {
           guard let entries = bySelector[selector.name] else { continue }
-          for (key, value) in try stringMap(entries, place + ".styles.\(selector.name)").sorted(by: { $0.key < $1.key }) {
+          for (key, value) in try stringMap(entries, place() + ".styles.\(selector.name)").sorted(by: { $0.key < $1.key }) {
             element.styles.set(key, to: value, for: selector)
           }
         }
         if let unknown = bySelector.keys.first(where: { StyleSelector(name: $0) == nil }) {
-          throw fail(place + ".styles.\(unknown)", "is not a selector")
+          throw fail(place() + ".styles.\(unknown)", "is not a selector")
         }
       }
       if let options = e["options"] {
-        for (index, item) in try array(options, place + ".options").enumerated() {
-          let o = try object(item, place + ".options[\(index)]")
-          try noOthers(o, ["id", "label"], place + ".options[\(index)]")
-          element.options.append(Element.Option(id: try int(o["id"], place + ".options[\(index)].id"), label: try string(o["label"], place + ".options[\(index)].label")))
+        for (index, item) in try array(options, place() + ".options").enumerated() {
+          let o = try object(item, place() + ".options[\(index)]")
+          try noOthers(o, ["id", "label"], place() + ".options[\(index)]")
+          element.options.append(Element.Option(id: try int(o["id"], place() + ".options[\(index)].id"), label: try string(o["label"], place() + ".options[\(index)].label")))
         }
       }
-      if let links = e["links"] { element.links = try strings(links, place + ".links") }
-      if let list = e["list"] { element.list = try self.list(list, place + ".list") }
-      if let image = e["image"] { element.image = try self.image(image, place + ".image") }
-      if let stopped = e["stopped"] { element.isStopped = try bool(stopped, place + ".stopped") }
-      if let result = e["modalResult"] { element.modalResult = try int(result, place + ".modalResult") }
+      if let links = e["links"] { element.links = try strings(links, place() + ".links") }
+      if let list = e["list"] { element.list = try self.list(list, place() + ".list") }
+      if let image = e["image"] { element.image = try self.image(image, place() + ".image") }
+      if let stopped = e["stopped"] { element.isStopped = try bool(stopped, place() + ".stopped") }
+      if let result = e["modalResult"] { element.modalResult = try int(result, place() + ".modalResult") }
       return element
     }
 
-    func list(_ value: JSONValue, _ place: String) throws(Failure) -> ListContent {
-      let l = try object(value, place)
-      try noOthers(l, ["columns", "sheets", "rowCounts", "cells"], place)
+    func list(_ value: JSONValue, _ place: @autoclosure () -> String) throws(Failure) -> ListContent {
+      let l = try object(value, place())
+      try noOthers(l, ["columns", "sheets", "rowCounts", "cells"], place())
       var list = ListContent()
       if let columns = l["columns"] {
-        for (index, item) in try array(columns, place + ".columns").enumerated() {
-          let c = try object(item, place + ".columns[\(index)]")
-          try noOthers(c, ["name", "type"], place + ".columns[\(index)]")
-          list.columns.append(ListContent.Column(name: try string(c["name"], place + ".columns[\(index)].name"), type: c["type"] == nil ? 0 : try int(c["type"], place + ".columns[\(index)].type")))
+        for (index, item) in try array(columns, place() + ".columns").enumerated() {
+          let c = try object(item, place() + ".columns[\(index)]")
+          try noOthers(c, ["name", "type"], place() + ".columns[\(index)]")
+          list.columns.append(ListContent.Column(name: try string(c["name"], place() + ".columns[\(index)].name"), type: c["type"] == nil ? 0 : try int(c["type"], place() + ".columns[\(index)].type")))
         }
       }
-      if let sheets = l["sheets"] { list.sheets = try strings(sheets, place + ".sheets") }
+      if let sheets = l["sheets"] { list.sheets = try strings(sheets, place() + ".sheets") }
       if let counts = l["rowCounts"] {
-        for (key, item) in try object(counts, place + ".rowCounts") {
-          guard let sheet = UInt16(key) else { throw fail(place + ".rowCounts.\(key)", "row count keys are sheet numbers") }
-          list.rowCounts[sheet] = try int(item, place + ".rowCounts.\(key)")
+        for (key, item) in try object(counts, place() + ".rowCounts") {
+          guard let sheet = UInt16(key) else { throw fail(place() + ".rowCounts.\(key)", "row count keys are sheet numbers") }
+          list.rowCounts[sheet] = try int(item, place() + ".rowCounts.\(key)")
         }
       }
       if let cells = l["cells"] {
-        for (index, item) in try array(cells, place + ".cells").enumerated() {
-          let cell = try array(item, place + ".cells[\(index)]")
-          guard cell.count == 4 else { throw fail(place + ".cells[\(index)]", "a cell is [sheet, row, column, text]") }
-          let address = ListContent.CellAddress(sheet: try int(cell[0], place + ".cells[\(index)][0]"), row: try int(cell[1], place + ".cells[\(index)][1]"), column: try int(cell[2], place + ".cells[\(index)][2]"))
-          list.cells[address] = try string(cell[3], place + ".cells[\(index)][3]")
+        for (index, item) in try array(cells, place() + ".cells").enumerated() {
+          let cell = try array(item, place() + ".cells[\(index)]")
+          guard cell.count == 4 else { throw fail(place() + ".cells[\(index)]", "a cell is [sheet, row, column, text]") }
+          let address = ListContent.CellAddress(sheet: try int(cell[0], place() + ".cells[\(index)][0]"), row: try int(cell[1], place() + ".cells[\(index)][1]"), column: try int(cell[2], place() + ".cells[\(index)][2]"))
+          list.cells[address] = try string(cell[3], place() + ".cells[\(index)][3]")
         }
       }
       return list
     }
 
-    func image(_ value: JSONValue, _ place: String) throws(Failure) -> ImageState {
-      let i = try object(value, place)
-      try noOthers(i, ["sources", "file", "requested", "requestedWidth", "released"], place)
+    func image(_ value: JSONValue, _ place: @autoclosure () -> String) throws(Failure) -> ImageState {
+      let i = try object(value, place())
+      try noOthers(i, ["sources", "file", "requested", "requestedWidth", "released"], place())
       var image = ImageState()
       if let sources = i["sources"] {
-        for (index, item) in try array(sources, place + ".sources").enumerated() {
-          let s = try object(item, place + ".sources[\(index)]")
-          try noOthers(s, ["url", "width", "height"], place + ".sources[\(index)]")
-          image.add(ImageState.Source(url: try string(s["url"], place + ".sources[\(index)].url"), width: try int(s["width"], place + ".sources[\(index)].width"), height: try int(s["height"], place + ".sources[\(index)].height")))
+        for (index, item) in try array(sources, place() + ".sources").enumerated() {
+          let s = try object(item, place() + ".sources[\(index)]")
+          try noOthers(s, ["url", "width", "height"], place() + ".sources[\(index)]")
+          image.add(ImageState.Source(url: try string(s["url"], place() + ".sources[\(index)].url"), width: try int(s["width"], place() + ".sources[\(index)].width"), height: try int(s["height"], place() + ".sources[\(index)].height")))
         }
       }
-      if let file = i["file"] { image.file = try string(file, place + ".file") }
-      if let requested = i["requested"] { image.requestedURL = try string(requested, place + ".requested") }
-      if let width = i["requestedWidth"] { image.requestedWidth = try int(width, place + ".requestedWidth") }
-      if let released = i["released"] { image.isReleased = try bool(released, place + ".released") }
+      if let file = i["file"] { image.file = try string(file, place() + ".file") }
+      if let requested = i["requested"] { image.requestedURL = try string(requested, place() + ".requested") }
+      if let width = i["requestedWidth"] { image.requestedWidth = try int(width, place() + ".requestedWidth") }
+      if let released = i["released"] { image.isReleased = try bool(released, place() + ".released") }
       return image
     }
   }
