@@ -35,7 +35,7 @@ struct BoxPainter {
     let opacity = box.style.opacity * (box.isHidden ? WireframeSVG.hiddenOpacity : 1)
     if opacity < 1 { attributes.append(("opacity", SVGWriter.number(opacity))) }
     writer.open("g", attributes)
-    if let id = box.elementId { writer.element("title", [], text: "\(box.kind.className) \(id)") }
+    if let id = box.elementId { writer.element("title", [], text: Self.title(box, id: id)) }
     drawBody(box, parent: parent)
     drawShapes(box)
     if let text = box.text { drawText(text) }
@@ -61,6 +61,14 @@ struct BoxPainter {
       writer.empty("rect", [("class", "highlight-outline")] + SVGWriter.rect(box.frame) + [("fill", "none")] + SVGWriter.stroke(WireframePalette.highlight, width: 2))
     }
     writer.close("g")
+  }
+
+  /// A tooltip naming the element and what it says (its first 200 characters): `button 7: Log in`.
+  static func title(_ box: WireframeBox, id: Int32) -> String {
+    let name = "\(box.kind.className) \(id)"
+    guard !box.label.isEmpty else { return name }
+    let label = box.label.count > 200 ? box.label.prefix(199) + TextMetric.ellipsis : box.label
+    return name + ": " + String(label.map { $0 == "\n" ? " " : $0 })
   }
 
   /// The background and border: the style's, with the marks of state over them (an error's red
