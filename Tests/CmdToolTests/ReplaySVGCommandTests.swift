@@ -127,3 +127,14 @@ final class SVGOutline: NSObject, XMLParserDelegate {
     #expect(bad.status == 64)
   }
 }
+
+@Suite struct ReadmePictureTests {
+  @Test func docsLoginSVGIsWhatTheCommandWrites() throws {
+    let result = try CommandRunner.run(["replay", CommandRunner.path("traces/login.jsonl"), "--at", "6.5s", "--format", "svg"])
+    #expect(result.status == 0)
+    let committed = try Data(contentsOf: URL(fileURLWithPath: CommandRunner.path("docs/login.svg")))
+    #expect(
+      committed == result.stdoutBytes,
+      "docs/login.svg is out of date; regenerate it with: swift run cmdtool replay traces/login.jsonl --at 6.5s --format svg --out docs/login.svg")
+  }
+}

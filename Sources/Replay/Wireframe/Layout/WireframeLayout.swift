@@ -36,6 +36,7 @@ public enum WireframeLayout {
     var engine = ElementLayout(state: state, options: options, viewport: size)
     var screenStyle = ResolvedStyle()
     screenStyle.background = .color(WireframePalette.paper)
+    screenStyle.border = StyleBorder(width: 1, color: WireframePalette.line)
     var screen = WireframeBox(kind: .screen, frame: screenFrame, style: screenStyle)
     screen.clipsChildren = true
 
