@@ -209,6 +209,50 @@ struct WireframeLayoutTests {
     #expect(options.map(\.isSelected) == [true, false, false])
   }
 
+  @Test("Checkboxes, radio groups and segmented controls mark what is checked or selected")
+  func choices() throws {
+    let w = screenWireframe(
+      Line.batch(
+        Line.create("CHECKBOX", 3, 4, text: "Remember me"), Line.create("RADIO_GROUP", 3, 5),
+        Line.command("ADD_OPTION", 5, text: "Small", value: 10), Line.command("ADD_OPTION", 5, text: "Large", value: 20),
+        Line.create("SEGMENTED_CONTROL", 3, 6), Line.command("ADD_OPTION", 6, text: "Day", value: 1), Line.command("ADD_OPTION", 6, text: "Week", value: 2)),
+      Line.batch(Line.command("SET_INT_VALUE", 4, value: 1), Line.command("SET_INT_VALUE", 5, value: 20), Line.command("SET_INT_VALUE", 6, value: 1)))
+    let checkbox = try box(w, 4)
+    #expect(checkbox.isSelected && checkbox.children.first?.kind == .control(.checkbox) && checkbox.text?.string == "Remember me")
+    let radios = try box(w, 5).children.filter { $0.kind == .option }
+    #expect(radios.map(\.label) == ["Small", "Large"] && radios.map(\.isSelected) == [false, true])
+    let segments = try box(w, 6).children.filter { $0.kind == .option }
+    #expect(segments.map(\.label) == ["Day", "Week"] && segments.map(\.isSelected) == [false, true])
+    #expect(segments[1].frame.x == segments[0].frame.maxX)
+  }
+
+  @Test("A grid draws its rows as tiles, several across; a table layout its children in columns")
+  func gridAndTable() throws {
+    let w = screenWireframe(Line.batch(
+      Line.create("GRIDVIEW", 3, 4), Line.command("RESHAPE_SHEET", 4, value: 5),
+      Line.command("SET_TEXT_DATA", 4, text: "first"), Line.style(4, "height", "300"),
+      Line.create("TABLE_LAYOUT", 3, 5, value: 2), Line.create("TEXT", 5, 6, text: "a"), Line.create("TEXT", 5, 7, text: "b"), Line.create("TEXT", 5, 8, text: "c")))
+    let tiles = try box(w, 4).children.filter { $0.kind == .listRow }
+    #expect(tiles.count == 5)
+    #expect(tiles[0].text?.string == "first")
+    #expect(tiles[1].frame.y == tiles[0].frame.y && tiles[1].frame.x > tiles[0].frame.x)
+    let (a, b, c) = (try box(w, 6), try box(w, 7), try box(w, 8))
+    #expect(b.frame.x == 200 && b.frame.y == a.frame.y)
+    #expect(c.frame.x == 0 && c.frame.y == a.frame.maxY)
+  }
+
+  @Test("Gravity centres a layout's children (the progress screen)")
+  func gravity() throws {
+    let (state, header) = try replayed("progress.jsonl", at: .time(3_000))
+    let viewport = WireframeLayout.viewport(header.viewport)
+    let w = WireframeLayout.layout(state, viewport: viewport)
+    let spinner = try box(w, 4)
+    #expect(abs(spinner.frame.midX - viewport.width / 2) < 0.001)
+    #expect(spinner.frame.y > 200)
+    #expect(spinner.children.first { $0.kind == .control(.spinner) }?.isSelected == true)
+    #expect(try box(w, 5).text?.anchor == .center)
+  }
+
   @Test("Images are placeholders naming the URL they show and its size, an asset, or a request without URL")
   func images() throws {
     let (state, header) = try replayed("images.jsonl")

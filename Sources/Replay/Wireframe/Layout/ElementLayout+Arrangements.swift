@@ -3,22 +3,27 @@ import ReplayCore
 extension ElementLayout {
   /// Children in a grid of `columns` equal columns (a table layout's `count`, at least 1, at most
   /// 64), row by row; a row is as high as its highest cell.
+  ///
+  /// - Complexity: O(n) in the elements of the subtrees.
   mutating func table(_ children: [Element], columns: Int, width: LayoutSpec, depth: Int) -> Content {
     let count = min(max(columns, 1), 64)
     let columnWidth = width.limit.map { $0 / Double(count) } ?? 120
     var boxes: [WireframeBox] = []
-    var rowHeights: [Double] = []
+    var rowTop = 0.0
+    var rowHeight = 0.0
     for (index, child) in children.enumerated() {
+      if index > 0 && index % count == 0 {
+        rowTop += rowHeight
+        rowHeight = 0
+      }
       let margin = style(of: child).margin
       var box = layoutChild(child, width: .atMost(columnWidth), height: .unbounded, depth: depth)
-      let row = index / count
-      if row == rowHeights.count { rowHeights.append(0) }
-      rowHeights[row] = max(rowHeights[row], box.frame.height + margin.vertical)
+      rowHeight = max(rowHeight, box.frame.height + margin.vertical)
       box.frame.x = Double(index % count) * columnWidth + margin.left
-      box.frame.y = rowHeights.dropLast().reduce(0, +) + margin.top
+      box.frame.y = rowTop + margin.top
       boxes.append(box)
     }
-    return Content(size: WireframeSize(width: width.limit ?? Double(count) * columnWidth, height: rowHeights.reduce(0, +)), children: boxes)
+    return Content(size: WireframeSize(width: width.limit ?? Double(count) * columnWidth, height: rowTop + rowHeight), children: boxes)
   }
 
   /// Children left to right, starting a new line where the next does not fit (an auto column

@@ -13,9 +13,13 @@ extension ResolvedStyle {
   public static func defaults(for kind: ElementKind) -> ResolvedStyle {
     var style = ResolvedStyle()
     switch kind {
-    case .application, .frameView, .openGLView, .navigationView:
+    case .application, .frameView, .openGLView:
       style.width = .matchParent
       style.height = .matchParent
+    case .navigationView:
+      style.width = .matchParent
+      style.height = .matchParent
+      style.background = .color(WireframePalette.paper)
     case .frameLayout, .flipperLayout, .scrollLayout, .pager:
       style.width = .matchParent
       style.height = .matchParent
