@@ -9,7 +9,7 @@ let package = Package(
     .library(name: "CommandCodec", targets: ["CommandCodec"]),
     // The Replay module re-exports the others; naming them here makes clients depend on each
     // directly, so their builds notice when either changes.
-    .library(name: "Replay", targets: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"]),
+    .library(name: "Replay", targets: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"]),
     .executable(name: "cmdtool", targets: ["cmdtool"]),
     .executable(name: "example-engine", targets: ["example-engine"]),
     .executable(name: "reference-testee", targets: ["reference-testee"]),
@@ -28,13 +28,16 @@ let package = Package(
     .target(name: "ReplayFuzz", dependencies: ["CommandCodec", "ReplayCore", "ReplayLive"], path: "Sources/Replay/Fuzz"),
     // Platform conformance: the testee protocol, the suite, verdicts and reports (docs/CONFORMANCE.md).
     .target(name: "ReplayConformance", dependencies: ["CommandCodec", "ReplayCore", "ReplayLive", "ReplayFuzz"], path: "Sources/Replay/Conformance"),
-    .target(name: "Replay", dependencies: ["ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"], path: "Sources/Replay", exclude: ["Core", "Live", "Fuzz", "Conformance"]),
+    // Wireframes of a UI state: styles read, layout boxes as plain data, SVG (docs/WIREFRAME.md).
+    // The pure core only, no Foundation: it draws a state, never drives a peer.
+    .target(name: "ReplayWireframe", dependencies: ["CommandCodec", "ReplayCore"], path: "Sources/Replay/Wireframe"),
+    .target(name: "Replay", dependencies: ["ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"], path: "Sources/Replay", exclude: ["Core", "Live", "Fuzz", "Conformance", "Wireframe"]),
     .executableTarget(
       name: "cmdtool",
       dependencies: [
         // ReplayCore and ReplayLive by name too, not only through the Replay module's
         // re-export: the build then recompiles cmdtool when their interfaces change.
-        "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance",
+        "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // A small engine that drives a UI over the wire protocol (docs/WIRE.md), for trying and
@@ -44,8 +47,8 @@ let package = Package(
     // model itself, with `--bug` variants for the runner's tests. The pure core only: no Foundation.
     .executableTarget(name: "reference-testee", dependencies: ["CommandCodec", "ReplayCore"], path: "Examples/ReferenceTestee", exclude: ["README.md"]),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
-    .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "CommandCodec"], exclude: ["Snapshots"]),
-    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "reference-testee", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance"]),
+    .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe", "CommandCodec"], exclude: ["Snapshots"]),
+    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "reference-testee", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),
   ]
 )

@@ -51,6 +51,14 @@ RULES = {
         "Reports": ["Suite", "Expectation", "Testee", "Run"],
         "Differential": ["Suite", "Expectation", "Testee", "Run"],
     },
+    "Wireframe": {
+        # Reading style values (colours, lengths, insets, fonts, borders): strings in, values out.
+        "Style": [],
+        # UIState + viewport -> positioned boxes, plain data; styles read through Style.
+        "Layout": ["Style"],
+        # Boxes -> standalone SVG; never looks at the state itself.
+        "SVG": ["Style", "Layout"],
+    },
 }
 
 DECLARATION = re.compile(

@@ -15,10 +15,18 @@ struct ReplayCommand: ParsableCommand {
         cmdtool replay traces/login.jsonl --at 7s         the state 7 seconds in
         cmdtool replay traces/login.jsonl --at '#12'      the state after record 12
         cmdtool replay traces/login.jsonl --format json   the canonical snapshot (docs/STATE_FORMAT.md)
+        cmdtool replay traces/login.jsonl --at 6.5s --format svg > login.svg
+                                                          a wireframe of the screen (docs/WIREFRAME.md)
         cmdtool replay traces/login.jsonl --events        what the platform sent on its own
 
       --at takes a record (#N, as `cmdtool show` numbers them), a time (12.5s, 1500ms, 2m) or end. \
       The same trace always gives byte-identical output.
+
+      --format svg draws the screen as a standalone SVG wireframe at the trace header's viewport \
+      (390×844 when the header has none): the active view, the open drawer, dialogs and action \
+      sheets, toasts; every element a group with data-id="ID". --hidden draws hidden elements \
+      too, dimmed. --out FILE writes the output to FILE (replaced whole) instead of standard \
+      output.
 
       Protocol violations do not stop the replay (the model does what a platform would do); \
       `cmdtool check` lists them. With --strict the replay stops after the first one and exits 1.
@@ -87,8 +95,14 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, parsing: .unconditional, help: "Where to stop: #N (after record N), a time (12.5s, 1500ms), or end.")
   var at: String = "end"
 
-  @Option(name: .long, help: "text: an indented tree; json: the canonical state snapshot.")
-  var format: ShowFormat = .text
+  @Option(name: .long, help: "text: an indented tree; json: the canonical state snapshot; svg: a wireframe of the screen (docs/WIREFRAME.md).")
+  var format: ReplayFormat = .text
+
+  @Flag(name: .long, help: "With --format svg: draw hidden elements too, dimmed.")
+  var hidden = false
+
+  @Option(name: .long, help: "Write the state (text, json or svg) to this file, replaced whole, instead of standard output.")
+  var out: String?
 
   @Flag(name: .long, help: "Print the events the platform sent on its own (timers, image requests, drawer visibility, toast expiry) instead of the state.")
   var events = false
@@ -108,6 +122,9 @@ struct ReplayCommand: ParsableCommand {
       throw ValidationError("--record, --ci, --rerecord, --accept-failed-recordings, --junit, --report, --keep, --listen, --ignore and --secrets go with --engine")
     }
     if !(tolerance >= 0) { throw ValidationError("--tolerance must be a number of milliseconds ≥ 0") }
+    if hidden && format != .svg { throw ValidationError("--hidden goes with --format svg") }
+    if events && format == .svg { throw ValidationError("--events prints text or json, not svg") }
+    if out != nil && (engine != nil || events) { throw ValidationError("--out writes the state; it does not go with --engine or --events") }
     do {
       _ = try ReplayPoint.parse(at)
     } catch {
@@ -134,10 +151,18 @@ struct ReplayCommand: ParsableCommand {
     defer { output.flush() }
     if events {
       printEvents(result.model, to: output)
-    } else if format == .json {
-      output.write(bytes: StateSnapshotWriter.snapshot(of: result.state))
     } else {
-      output.write(StateTreeRenderer.render(result.state))
+      let bytes = stateOutput(result)
+      if let out {
+        do {
+          try AtomicFile.write(bytes, to: out)
+        } catch {
+          printError(error.description)
+          throw ExitStatus.badInput
+        }
+      } else {
+        output.write(bytes: bytes)
+      }
     }
     if let stop = result.stoppedAt {
       output.flush()
@@ -145,15 +170,28 @@ struct ReplayCommand: ParsableCommand {
       throw ExitCode(1)
     }
     let errors = result.model.errorCount
-    if errors > 0 && format == .text && !events {
+    if errors > 0 && format == .text && !events && out == nil {
       output.flush()
       printError("\(errors) protocol violation\(errors == 1 ? "" : "s") (see `cmdtool check \(trace)`)")
     }
   }
 
-  private func printEvents(_ model: ReferenceModel, to output: StandardOutput) {
+  /// The state as `--format` asks: the tree, the snapshot, or the wireframe.
+  private func stateOutput(_ result: Replayer.Result) -> [UInt8] {
     switch format {
     case .text:
+      return Array(StateTreeRenderer.render(result.state).utf8)
+    case .json:
+      return StateSnapshotWriter.snapshot(of: result.state)
+    case .svg:
+      let wireframe = WireframeLayout.layout(result.state, viewport: WireframeLayout.viewport(result.header.viewport), options: WireframeOptions(showsHidden: hidden))
+      return Array(WireframeSVG.render(wireframe).utf8)
+    }
+  }
+
+  private func printEvents(_ model: ReferenceModel, to output: StandardOutput) {
+    switch format {
+    case .text, .svg:
       for emission in model.emissions { output.writeLine(PlatformEmissionFormatter.line(for: emission)) }
     case .json:
       for emission in model.emissions { output.write(bytes: PlatformEmissionFormatter.jsonLine(for: emission)) }

@@ -17,3 +17,8 @@ extension TraceFormat: ExpressibleByArgument {
 enum ShowFormat: String, ExpressibleByArgument, CaseIterable {
   case text, json
 }
+
+/// How `replay` prints the state: the tree, the canonical snapshot, or a wireframe picture.
+enum ReplayFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, svg
+}

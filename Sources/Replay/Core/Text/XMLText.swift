@@ -1,7 +1,8 @@
-/// The one XML escaper (JUnit reports): text and attribute values alike.
+/// The one XML escaper (JUnit reports, wireframe SVG): text and attribute values alike.
 public enum XMLText {
-  /// `&`, `<`, `>` and `"` as entities; escape characters and the control characters XML 1.0
-  /// cannot hold (all below 0x20 but tab and newline) dropped.
+  /// `&`, `<`, `>` and `"` as entities; escape characters, the control characters XML 1.0
+  /// cannot hold (all below 0x20 but tab and newline) and the noncharacters U+FFFE and U+FFFF
+  /// (which no XML parser accepts either) dropped. Safe in text and in double-quoted attributes.
   public static func escaped(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -10,7 +11,7 @@ public enum XMLText {
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
-      case "\u{1B}": continue
+      case "\u{1B}", "\u{FFFE}", "\u{FFFF}": continue
       default:
         if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" { continue }
         out.unicodeScalars.append(scalar)

@@ -1,0 +1,170 @@
+import CommandCodec
+import ReplayCore
+
+/// Lays out elements of a state into boxes, one subtree at a time (docs/WIREFRAME.md).
+///
+/// Measuring and placing happen in one pass, as Android's measure specs do it: a parent tells a
+/// child how wide and high it may be (``LayoutSpec``: exactly, at most, anything), the child
+/// takes its size from its style and its content, and the parent places it. Every element is laid
+/// out once, so a subtree costs time linear in its elements; linear layouts size the children
+/// that share the space left (weights, match-parent along the layout) after the others.
+///
+/// While laid out, a box's frame is relative to its parent's frame origin and its body and text
+/// to its own; ``WireframeLayout`` makes them absolute at the end.
+struct ElementLayout {
+  let state: UIState
+  let options: WireframeOptions
+  let viewport: WireframeSize
+  private var styles: [Int32: ResolvedStyle] = [:]
+
+  init(state: UIState, options: WireframeOptions, viewport: WireframeSize) {
+    self.state = state
+    self.options = options
+    self.viewport = viewport
+  }
+
+  /// What a layout function computes for the content box of an element: the size the content
+  /// wants and the boxes in it, relative to the content origin.
+  struct Content {
+    var size: WireframeSize
+    var children: [WireframeBox] = []
+    var text: WireframeText?
+    var label = ""
+    var clipsChildren = false
+    var isSelected = false
+
+    static let empty = Content(size: .zero)
+  }
+
+  /// The resolved style of `element` in the state it is drawn in (computed once per element).
+  ///
+  /// A layout directly in a view or the drawer fills it unless its height is set: the screen's
+  /// root layout, whose gravity and weights are meant for the whole screen.
+  mutating func style(of element: Element) -> ResolvedStyle {
+    if let cached = styles[element.id] { return cached }
+    var style = ResolvedStyle(element.styles, kind: element.kind, selector: options.selector(for: element))
+    if Self.rootLayoutKinds.contains(element.kind), let parent = element.parent,
+      state.elements.read(parent, { $0.kind.isView || $0.kind == .navigationView }) == true,
+      element.styles.value("height", for: .normal).flatMap(StyleLength.parse) == nil
+    {
+      style.height = .matchParent
+    }
+    styles[element.id] = style
+    return style
+  }
+
+  /// The layouts that fill the view they are directly in.
+  static let rootLayoutKinds: Set<ElementKind> = [.linearLayout, .frameLayout, .eventLayout, .scrollLayout, .flipperLayout, .pager, .tableLayout, .autoColumnLayout]
+
+  /// The children laid out inside `element`: live, visible (hidden ones too when asked), not
+  /// views, drawers or modals (drawn as layers of their own), and of a pager or flipper layout
+  /// only the page its value selects (docs/PROTOCOL.md §2.5).
+  func flowChildren(of element: Element) -> [Element] {
+    var ids = element.children
+    if element.kind == .pager || element.kind == .flipperLayout {
+      let page = Int(element.value)
+      ids = page >= 0 && page < ids.count ? [ids[page]] : []
+    }
+    return ids.compactMap { id -> Element? in
+      guard let child = state[id] else { return nil }
+      guard !child.kind.isModal, !child.kind.isView, child.kind != .navigationView, child.kind != .application else { return nil }
+      return child.isVisible || options.showsHidden ? child : nil
+    }
+  }
+
+  /// Lays out `element` within `width` × `height` (its margins already taken off by the parent).
+  ///
+  /// - Returns: the element's box at the origin, its error message under its body.
+  /// - Complexity: O(n) in the elements of the subtree (and the rows and options drawn).
+  mutating func layout(_ element: Element, width: LayoutSpec, height: LayoutSpec, depth: Int) -> WireframeBox {
+    let style = style(of: element)
+    let insets = style.contentInsets
+    let widthSpec = width.capped(at: style.maxWidth)
+    var error: WireframeBox?
+    if let message = element.error, !message.isEmpty {
+      error = errorBox(message, width: widthSpec.limit)
+    }
+    let errorHeight = error.map { $0.frame.height + 2 } ?? 0
+    let heightSpec = height.capped(at: style.maxHeight).shrunk(by: errorHeight)
+    let contentWidth = widthSpec.shrunk(by: insets.horizontal)
+    let contentHeight = heightSpec.shrunk(by: insets.vertical)
+
+    let isLeaf = !element.kind.canHaveChildren
+    var content: Content
+    if isLeaf {
+      content = leaf(element, style, width: contentWidth.limit, height: contentHeight.isExact ? contentHeight.value : nil, exact: contentWidth.isExact)
+    } else if depth >= WireframeOptions.maximumDepth {
+      content = .empty
+    } else {
+      content = arrange(element, style, width: contentWidth, height: contentHeight, depth: depth)
+    }
+    let bodyWidth = clamp(widthSpec.resolve(content.size.width + insets.horizontal), style.minWidth, style.maxWidth)
+    let bodyHeight = clamp(heightSpec.resolve(content.size.height + insets.vertical), style.minHeight, style.maxHeight)
+    let finalWidth = max(0, bodyWidth - insets.horizontal)
+    let finalHeight = max(0, bodyHeight - insets.vertical)
+    if isLeaf && (finalWidth != content.size.width || finalHeight != content.size.height) {
+      content = leaf(element, style, width: finalWidth, height: finalHeight, exact: true)
+    }
+
+    var box = WireframeBox(
+      kind: .element(element.kind), elementId: element.id,
+      frame: WireframeRect(x: 0, y: 0, width: bodyWidth, height: bodyHeight + errorHeight),
+      body: WireframeRect(x: 0, y: 0, width: bodyWidth, height: bodyHeight),
+      style: style, label: content.label, text: content.text?.offsetBy(dx: insets.left, dy: insets.top), isSelected: content.isSelected)
+    box.children = content.children.map { child in
+      var moved = child
+      moved.frame = child.frame.offsetBy(dx: insets.left, dy: insets.top)
+      return moved
+    }
+    box.clipsChildren = content.clipsChildren
+    box.isHidden = !element.isVisible
+    box.hasError = element.error != nil
+    if var error {
+      error.frame.y = bodyHeight + 2
+      box.children.append(error)
+    }
+    return box
+  }
+
+  /// The box of an error message, at the origin.
+  func errorBox(_ message: String, width: Double?) -> WireframeBox {
+    let font = StyleFont(size: 12)
+    let block = TextBlock(message, font: font, maxWidth: width, maxLines: 3)
+    let text = block.placed(in: block.size.width, color: WireframePalette.error)
+    return WireframeBox(kind: .error, frame: WireframeRect(x: 0, y: 0, width: block.size.width, height: block.size.height), label: message, text: text)
+  }
+
+  /// Lays out a child of a container whose content spec is `width` × `height`: the child's style
+  /// decides its own spec (``LayoutSpec/child(_:margins:)``).
+  mutating func layoutChild(_ child: Element, width: LayoutSpec, height: LayoutSpec, depth: Int) -> WireframeBox {
+    let style = style(of: child)
+    return layout(
+      child, width: width.child(style.width, margins: style.margin.horizontal), height: height.child(style.height, margins: style.margin.vertical), depth: depth + 1)
+  }
+
+  /// `value` no smaller than `minimum` and no larger than `maximum` (the minimum wins, as in CSS).
+  func clamp(_ value: Double, _ minimum: Double?, _ maximum: Double?) -> Double {
+    var result = value
+    if let maximum { result = min(result, maximum) }
+    if let minimum { result = max(result, minimum) }
+    return result
+  }
+
+  /// Where a thing of `length` goes in `space` aligned `alignment`, its margins `before` and `after`.
+  static func offset(_ alignment: StyleAlignment.Horizontal?, space: Double, length: Double, before: Double, after: Double) -> Double {
+    switch alignment ?? .leading {
+    case .leading: return before
+    case .center: return before + (space - length - before - after) / 2
+    case .trailing: return space - length - after
+    }
+  }
+
+  /// The vertical counterpart of ``offset(_:space:length:before:after:)``.
+  static func offset(_ alignment: StyleAlignment.Vertical?, space: Double, length: Double, before: Double, after: Double) -> Double {
+    switch alignment ?? .top {
+    case .top: return offset(StyleAlignment.Horizontal.leading, space: space, length: length, before: before, after: after)
+    case .center: return offset(StyleAlignment.Horizontal.center, space: space, length: length, before: before, after: after)
+    case .bottom: return offset(StyleAlignment.Horizontal.trailing, space: space, length: length, before: before, after: after)
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import CommandCodec
+import ReplayCore
+
+/// What to draw of a state, beyond what a person would see.
+public struct WireframeOptions: Hashable, Sendable {
+  /// Draw hidden elements too (SET_VISIBILITY 0), laid out as if visible and dimmed. The closed
+  /// drawer stays off screen.
+  public var showsHidden: Bool
+  /// Elements to draw in a selector state of their own choosing: `ACTIVE` for pressed, `HOVER`,
+  /// `DISABLED`, ... (the state a platform would be in is not in the model's state). Elements not
+  /// listed are drawn in their state: SELECTED for a button whose value is set, else NORMAL.
+  public var states: [Int32: StyleSelector]
+
+  public init(showsHidden: Bool = false, states: [Int32: StyleSelector] = [:]) {
+    self.showsHidden = showsHidden
+    self.states = states
+  }
+
+  /// The deepest nesting laid out, counted from the view; deeper elements are not drawn (a
+  /// fuzzed or hostile trace may nest thousands of layouts).
+  public static let maximumDepth = 128
+  /// The most rows drawn per list sheet, and tiles per grid.
+  public static let maximumRows = 100
+  /// The most options drawn per picker, radio group, segmented control and action sheet.
+  public static let maximumOptions = 12
+
+  /// The selector state `element` is drawn in.
+  public func selector(for element: Element) -> StyleSelector {
+    if let forced = states[element.id] { return forced }
+    return element.kind == .button && element.value != 0 ? .selected : .normal
+  }
+}
