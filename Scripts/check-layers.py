@@ -58,6 +58,8 @@ RULES = {
         "Layout": ["Style"],
         # Boxes -> standalone SVG; never looks at the state itself.
         "SVG": ["Style", "Layout"],
+        # Self-contained pages: the trace viewer, visual diffs; wireframes drawn through SVG.
+        "HTML": ["Style", "Layout", "SVG"],
     },
 }
 
