@@ -1,0 +1,122 @@
+import CommandCodec
+import ReplayCore
+
+/// What the trace viewer page shows, computed in one forward pass over a trace: every record as
+/// a line, what the platform did on its own, and states (wireframe, element tree, diff against
+/// the state before) at every record, or, past `maxFrames` records, at evenly sampled ones, so
+/// that a 100,000-record trace still makes a page a browser opens and scrubs at once.
+struct TraceViewerData {
+  /// One record: its time, its direction (`out` engine → platform, `in` platform → engine,
+  /// `mark` a marker) and its text.
+  struct Record {
+    var time: Double
+    var direction: String
+    var text: String
+  }
+
+  /// A state shown at a record.
+  struct Frame {
+    var record: Int
+    /// Indexes into ``svgs`` and ``trees`` (equal states share one).
+    var svg: Int
+    var tree: Int
+    /// The state diff against the frame before, as text, and the elements it names.
+    var diff: String
+    var changed: [Int32]
+  }
+
+  var header: TraceHeader
+  var records: [Record] = []
+  /// The platform's own events and toast expiries, by the record they followed.
+  var emissions: [Int: [String]] = [:]
+  var frames: [Frame] = []
+  var svgs: [String] = []
+  var trees: [String] = []
+  /// The records between two frames when sampled (1: every record).
+  var spacing = 1
+
+  /// Replays `records` and draws the frames' wireframes.
+  ///
+  /// - Complexity: O(n) records applied, plus O(f · s) for f frames of states of size s.
+  init(header: TraceHeader, count: Int, records: some Sequence<TraceRecord>, maxFrames: Int, showsHidden: Bool) {
+    self.header = header
+    let viewport = WireframeLayout.viewport(header.viewport)
+    spacing = max(1, (count + maxFrames - 1) / max(1, maxFrames))
+    var model = ReferenceModel(header: header)
+    var emitted = 0
+    var previous = UIState()
+    var svgIndex: [String: Int] = [:]
+    var treeIndex: [String: Int] = [:]
+    for (index, record) in records.enumerated() {
+      model.apply(record, index: index)
+      let direction: String
+      switch record.body {
+      case .batch: direction = "out"
+      case .event, .modalResult: direction = "in"
+      case .marker: direction = "mark"
+      }
+      self.records.append(Record(time: record.time, direction: direction, text: TraceRecordFormatter.lines(for: record, index: index).joined(separator: "\n")))
+      if model.emissions.count > emitted {
+        emissions[index] = model.emissions[emitted...].map(PlatformEmissionFormatter.line)
+        emitted = model.emissions.count
+      }
+      guard index % spacing == 0 || index == count - 1 else { continue }
+      let state = model.state
+      let diff = StateDiff(from: previous, to: state)
+      let changed = Set(diff.changes.compactMap(\.element))
+      // What changed since the frame before is outlined on the wireframe.
+      let svg = WireframeSVG.render(state, viewport: viewport, layout: WireframeOptions(showsHidden: showsHidden), options: SVGOptions(highlighted: changed, includesXMLDeclaration: false))
+      let tree = Self.truncated(StateTreeRenderer.render(state), lines: Self.maxTreeLines, record: index)
+      frames.append(Frame(
+        record: index, svg: Self.intern(svg, in: &svgs, index: &svgIndex), tree: Self.intern(tree, in: &trees, index: &treeIndex),
+        diff: diff.isEmpty ? "" : diff.renderText(), changed: changed.sorted()))
+      previous = state
+    }
+  }
+
+  /// The element tree's lines kept per state: a state of thousands of elements would otherwise
+  /// make every kept state hundreds of kilobytes.
+  static let maxTreeLines = 300
+
+  static func truncated(_ text: String, lines limit: Int, record: Int) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.count > limit else { return text }
+    return lines.prefix(limit).joined(separator: "\n") + "\n… \(lines.count - limit) more lines (cmdtool replay TRACE --at '#\(record)' prints them all)"
+  }
+
+  private static func intern(_ text: String, in list: inout [String], index: inout [String: Int]) -> Int {
+    if let known = index[text] { return known }
+    index[text] = list.count
+    list.append(text)
+    return list.count - 1
+  }
+
+  /// The data as JSON for the page's `<script type="application/json">`: every `<` written as
+  /// `\u003c`, so that no text can close the element.
+  func json() -> String {
+    var json = JSONText()
+    json.object { o in
+      o.member("spacing") { $0.int(spacing) }
+      o.member("times") { $0.array(records) { $0.number($1.time) } }
+      o.member("directions") { $0.array(records) { $0.string($1.direction) } }
+      o.member("texts") { $0.array(records) { $0.string($1.text) } }
+      o.member("emissions") { value in
+        value.object { e in
+          for key in emissions.keys.sorted() { e.member(String(key)) { $0.array(emissions[key]!) { $0.string($1) } } }
+        }
+      }
+      o.member("frames") { $0.array(frames) { item, frame in
+        item.object { f in
+          f.member("r") { $0.int(frame.record) }
+          f.member("s") { $0.int(frame.svg) }
+          f.member("t") { $0.int(frame.tree) }
+          f.member("d") { $0.string(frame.diff) }
+          f.member("c") { $0.array(frame.changed) { $0.int($1) } }
+        }
+      } }
+      o.member("svgs") { $0.array(svgs) { $0.string($1) } }
+      o.member("trees") { $0.array(trees) { $0.string($1) } }
+    }
+    return HTMLPage.embeddable(json: json.bytes)
+  }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import CommandCodec
+import Replay
+
+struct View: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Write a trace as one self-contained HTML page: records, scrubbers, the wireframe at every step.",
+    discussion: """
+      The page opens in any browser, offline: the records as a list (→ engine to platform, ← \
+      platform to engine, · markers), a scrubber over records and one over virtual time, and at \
+      the selected record the wireframe of the screen (docs/WIREFRAME.md) with what changed \
+      since the state before outlined, the element tree, the diff, and what the platform did on \
+      its own (timer ticks, image requests, toast expiry).
+
+        cmdtool view traces/login.jsonl --out login.html
+
+      Keys: ← → or j k move a record, PgUp PgDn fifty, Home End the ends. The address keeps \
+      #record=N, and #t=6500 opens at a time. A trace longer than --max-frames records keeps the \
+      states of evenly spaced records (the list still shows every record). Everything shown comes \
+      from the trace and is escaped; the page loads nothing and runs only its own script.
+
+      Exit status: 0 written, 2 the trace cannot be read (nothing is written), 64 bad usage.
+      """
+  )
+
+  @Argument(help: "The trace (.jsonl or .cmdtrace).")
+  var trace: String
+
+  @Option(name: .long, help: ArgumentHelp("The HTML file to write (replaced whole, only when done).", valueName: "file"))
+  var out: String
+
+  @Option(name: .long, help: "The most states the page keeps; a longer trace keeps evenly spaced ones.")
+  var maxFrames: Int = TraceViewerPage.defaultMaxFrames
+
+  @Flag(name: .long, help: "Draw hidden elements too, dimmed.")
+  var hidden = false
+
+  func validate() throws {
+    if maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
+  }
+
+  func run() throws {
+    let header: TraceHeader
+    var records: [TraceRecord] = []
+    do {
+      let reader = try TraceFileReader(path: trace)
+      header = try reader.readHeader()
+      while let record = try reader.next() { records.append(record) }
+    } catch {
+      throw error.reported()
+    }
+    let name = trace.split(separator: "/").last.map(String.init) ?? trace
+    let page = TraceViewerPage.html(title: name, header: header, records: records, maxFrames: maxFrames, showsHidden: hidden)
+    do {
+      try AtomicFile.write(Array(page.utf8), to: out)
+    } catch {
+      printError("\(out): \(error)")
+      throw ExitStatus.badInput
+    }
+  }
+}
