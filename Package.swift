@@ -27,7 +27,8 @@ let package = Package(
     // Fuzzing: generators, shrinking and campaigns; pure where it can be, Live only to drive a peer.
     .target(name: "ReplayFuzz", dependencies: ["CommandCodec", "ReplayCore", "ReplayLive"], path: "Sources/Replay/Fuzz"),
     // Platform conformance: the testee protocol, the suite, verdicts and reports (docs/CONFORMANCE.md).
-    .target(name: "ReplayConformance", dependencies: ["CommandCodec", "ReplayCore", "ReplayLive", "ReplayFuzz"], path: "Sources/Replay/Conformance"),
+    // Its HTML report draws failing cases' expected and actual states with the wireframe.
+    .target(name: "ReplayConformance", dependencies: ["CommandCodec", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayWireframe"], path: "Sources/Replay/Conformance"),
     // Wireframes of a UI state: styles read, layout boxes as plain data, SVG (docs/WIREFRAME.md).
     // The pure core only, no Foundation: it draws a state, never drives a peer.
     .target(name: "ReplayWireframe", dependencies: ["CommandCodec", "ReplayCore"], path: "Sources/Replay/Wireframe"),

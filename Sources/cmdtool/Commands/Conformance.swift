@@ -63,7 +63,7 @@ struct Conformance: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Write a JSON report (docs/CONFORMANCE.md).", valueName: "file"))
   var report: String?
 
-  @Option(name: .long, help: ArgumentHelp("Write an HTML page of the run (or, with --matrix, of the matrix): every case, failing ones with their diffs.", valueName: "file"))
+  @Option(name: .long, help: ArgumentHelp("Write an HTML page of the run (or, with --matrix, of the matrix): every case, failing ones with their diffs, and for a run the expected and actual UI of each failing case drawn side by side.", valueName: "file"))
   var html: String?
 
   @Option(name: .long, help: ArgumentHelp("Merge JSON reports of several platforms into one matrix, case × platform, and print where they disagree (no testee is run). Repeatable.", valueName: "report"))
@@ -134,7 +134,7 @@ struct Conformance: ParsableCommand {
     try write(report.json(), to: self.report)
     if html != nil {
       let page = try ConformanceMatrix(reports: [(self.report ?? "run", Array(report.json().utf8))])
-      try write(page.renderHTML(title: "cmdtool conformance: \(report.testee?.creator ?? testee.joined(separator: " "))"), to: html)
+      try write(page.renderHTML(title: "cmdtool conformance: \(report.testee?.creator ?? testee.joined(separator: " "))", failures: results), to: html)
     }
     if updateFailureList, let failureList {
       try write(knownFailures.updated(for: results).text, to: failureList)

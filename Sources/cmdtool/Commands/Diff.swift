@@ -24,6 +24,13 @@ struct Diff: ParsableCommand {
         cmdtool diff before.json after.json --format json
         cmdtool diff a.jsonl b.jsonl --ignore '* › text 42 · text' --ignore '* · styles.*.font-size'
         cmdtool diff a.jsonl b.jsonl --patch      an RFC 6902 JSON Patch from A's state to B's
+        cmdtool diff a.jsonl b.jsonl --html diff.html
+                                                  also a page: both screens side by side
+
+      --html FILE writes a static page (no script, nothing loaded) with the two runs drawn as \
+      wireframes side by side at the first divergence and at the end (a snapshot: the one \
+      comparison), the changed elements outlined on both, and the difference as text below \
+      (docs/WIREFRAME.md). The report is printed as without it; the exit status is the same.
 
       --ignore takes a pattern over the paths as printed, * for any run of characters (repeat it, \
       or list patterns in a file with --ignore-file, one per line, # for comments).
@@ -53,6 +60,9 @@ struct Diff: ParsableCommand {
   @Flag(name: .long, help: "Print an RFC 6902 JSON Patch that turns A's state snapshot into B's, instead of the report.")
   var patch = false
 
+  @Option(name: .long, help: ArgumentHelp("Also write a page with both runs drawn side by side at the first divergence and at the end, the changed elements outlined (replaced whole).", valueName: "file"))
+  var html: String?
+
   @OptionGroup var color: ColorOptions
 
   func validate() throws {
@@ -74,6 +84,15 @@ struct Diff: ParsableCommand {
     } catch let failure as Replayer.Failure {
       printError(failure.description)
       throw ExitStatus.badInput
+    }
+    if let html {
+      let page = VisualDiffPage(report: report, endLabel: at == "end" ? "end" : "at \(at)")
+      do {
+        try AtomicFile.write(Array(page.html.utf8), to: html)
+      } catch {
+        printError(error.description)
+        throw ExitStatus.badInput
+      }
     }
     let output = StandardOutput()
     defer { output.flush() }

@@ -39,6 +39,12 @@ struct ReplayCommand: ParsableCommand {
       --tolerance). Directories stand for every trace in them.
 
         cmdtool replay --engine '.build/debug/example-engine' recordings/ --record never --junit report.xml
+        cmdtool replay --engine '.build/debug/example-engine' recordings/ --html-report pages
+
+      --html-report DIR writes, for each recording that fails, DIR/NAME.html: the recorded and \
+      the new run drawn as wireframes side by side at the first divergence and at the end, the \
+      changed elements outlined, the difference as text (a static page that loads nothing; \
+      docs/WIREFRAME.md). The output names each page.
 
       --record says when recordings are written: never (a missing one fails: CI), missing (the \
       default: record the missing ones from NAME.script.jsonl), failed (record anew the ones \
@@ -82,6 +88,9 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: "With --engine: write a JSON report here.")
   var report: String?
 
+  @Option(name: .long, help: ArgumentHelp("With --engine: write a page per failing recording here (created if missing), DIR/NAME.html: both runs drawn side by side at the first divergence and at the end.", valueName: "dir"))
+  var htmlReport: String?
+
   @Option(name: .long, help: "With --engine: keep the new recordings in this directory (default: a temporary one, removed unless a run failed).")
   var keep: String?
 
@@ -116,10 +125,10 @@ struct ReplayCommand: ParsableCommand {
     if engine == nil && traces.count != 1 {
       throw ValidationError("replay one trace at a time (several only with --engine)")
     }
-    let engineOnly = ci || rerecord || record != nil || acceptFailedRecordings || junit != nil || report != nil || keep != nil
+    let engineOnly = ci || rerecord || record != nil || acceptFailedRecordings || junit != nil || report != nil || htmlReport != nil || keep != nil
       || engineOptions.listen != "stdio" || !ignoreOptions.ignore.isEmpty || ignoreOptions.ignoreFile != nil || secretsOptions.secrets != nil
     if engine == nil && engineOnly {
-      throw ValidationError("--record, --ci, --rerecord, --accept-failed-recordings, --junit, --report, --keep, --listen, --ignore and --secrets go with --engine")
+      throw ValidationError("--record, --ci, --rerecord, --accept-failed-recordings, --junit, --report, --html-report, --keep, --listen, --ignore and --secrets go with --engine")
     }
     if !(tolerance >= 0) { throw ValidationError("--tolerance must be a number of milliseconds ≥ 0") }
     if hidden && format != .svg { throw ValidationError("--hidden goes with --format svg") }

@@ -31,6 +31,15 @@ extension ReplayCommand {
       printError("\(error.localizedDescription)")
       throw ExitStatus.badInput
     }
+    if let htmlReport {
+      do {
+        try FileManager.default.createDirectory(atPath: htmlReport, withIntermediateDirectories: true)
+      } catch {
+        printError("\(htmlReport): cannot create the folder for --html-report: \(error.localizedDescription)")
+        throw ExitStatus.badInput
+      }
+    }
+    var pages = FailurePages(folder: htmlReport, engine: engine)
     SignalTrap.install()
     let output = StandardOutput()
     defer { output.flush() }
@@ -55,6 +64,7 @@ extension ReplayCommand {
           output.write(report.renderText(palette).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n"))
         }
         if !result.newRecording.isEmpty { output.writeLine("      new recording: \(result.newRecording)") }
+        if let page = pages.write(result) { output.writeLine("      page: \(page)") }
       }
       output.flush()
     })
@@ -68,11 +78,56 @@ extension ReplayCommand {
     output.flush()
     if let junit { try writeReport(ReplayReports.junit(results), to: junit) }
     if let report { try writeReport(ReplayReports.json(results), to: report) }
+    if pages.failedWrites > 0 { throw ExitStatus.badInput }
     if let signal = summary.interruption {
       printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)"); \(paths(remaining: suite.paths.count - results.count))")
       throw ExitCode(SignalTrap.exitStatus(for: signal))
     }
     if failed > 0 { throw ExitCode(1) }
+  }
+
+  /// `--html-report`: a visual diff page per failing recording, DIR/NAME.html (NAME-2.html
+  /// and so on when two recordings share a name).
+  private struct FailurePages {
+    let folder: String?
+    let engine: String
+    var taken: Set<String> = []
+    /// Pages that could not be written (each said so on standard error).
+    var failedWrites = 0
+
+    init(folder: String?, engine: String) {
+      self.folder = folder
+      self.engine = engine
+    }
+
+    /// Writes the page of `result`, returning its path; nil without a folder, or on failure.
+    mutating func write(_ result: EngineReplay.Result) -> String? {
+      guard let folder else { return nil }
+      let file = (result.trace as NSString).lastPathComponent
+      let stem = (file as NSString).deletingPathExtension
+      var name = stem.isEmpty ? file : stem
+      var number = 2
+      while taken.contains(name + ".html") {
+        name = "\(stem)-\(number)"
+        number += 1
+      }
+      taken.insert(name + ".html")
+      let path = (folder as NSString).appendingPathComponent(name + ".html")
+      let title = "cmdtool replay: \(file) \(result.status == .error ? "could not be compared" : "differs")"
+      let captions = VisualDiffPage.Captions(a: "the recording (\(file))", b: "the new run")
+      var summary = ["\(result.status == .error ? "ERROR" : "FAIL"): \(result.message)", "engine: \(engine)"]
+      if !result.newRecording.isEmpty { summary.append("new recording: \(result.newRecording)") }
+      let page = result.report.map { VisualDiffPage(report: $0, title: title, captions: captions, summary: summary) }
+        ?? VisualDiffPage(title: title, captions: captions, summary: summary, moments: [])
+      do {
+        try AtomicFile.write(Array(page.html.utf8), to: path)
+      } catch {
+        printError(error.description)
+        failedWrites += 1
+        return nil
+      }
+      return path
+    }
   }
 
   private func paths(remaining: Int) -> String {

@@ -1,27 +1,24 @@
 import ReplayCore
+import ReplayWireframe
 
 extension ConformanceMatrix {
   /// One self-contained HTML page: the platforms' counts, then every case (disagreements first)
-  /// with a cell per platform; a failing cell opens to its reason and diffs. Everything shown
-  /// comes from reports, so every text is escaped, and the page's Content-Security-Policy
-  /// forbids loading anything.
-  public func renderHTML(title: String = "cmdtool conformance") -> String {
-    let e = XMLText.escaped
-    var html = """
-      <!DOCTYPE html>
-      <html lang="en"><head><meta charset="utf-8">
-      <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-      <title>\(e(title))</title>
-      <style>
-      body{font:14px system-ui,sans-serif;margin:1.5em;color:#222}
-      table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:left;vertical-align:top}
-      td.name{font-family:ui-monospace,monospace}.pass{background:#dff3df}.fail{background:#f8d7d7}
-      .error{background:#f3c6a8}.skipped{background:#eee;color:#777}.missing{color:#aaa}
-      pre{white-space:pre-wrap;margin:4px 0;max-width:60em}tr.differ td.name{font-weight:bold}
-      </style></head><body>
-      <h1>\(e(title))</h1>
+  /// with a cell per platform; a failing cell opens to its reason and diffs. After the table,
+  /// the failing cases of one run are drawn (``ConformanceFailureDrawings``): the expected and the
+  /// actual UI side by side at the failing step. Everything shown comes from reports and
+  /// testees, so every text is escaped, and the page's head is ``HTMLPage``'s, whose
+  /// Content-Security-Policy forbids loading anything.
+  ///
+  /// - Parameter failures: results of the run the page shows; those that failed at a step with
+  ///   both states known are drawn, in order.
+  public func renderHTML(title: String = "cmdtool conformance", failures: [CaseResult] = []) -> String {
+    HTMLPage(title: title, css: Self.css + "\n" + VisualDiffPage.css, body: body(title: title) + ConformanceFailureDrawings.html(failures)).html
+  }
 
-      """
+  /// The heading, the counts and the table.
+  private func body(title: String) -> String {
+    let e = XMLText.escaped
+    var html = "<h1>\(e(title))</h1>\n"
     html += "<p>\(caseNames.count) cases, \(disagreements.count) where the platforms disagree.</p>\n<ul>\n"
     for column in columns {
       let counts = counts(column).map { "\($0.count) \($0.verdict)" }.joined(separator: ", ")
@@ -46,7 +43,16 @@ extension ConformanceMatrix {
       }
       html += "</tr>\n"
     }
-    html += "</table>\n</body></html>\n"
+    html += "</table>\n"
     return html
   }
+
+  /// The table's style.
+  static let css = """
+    body{font:14px system-ui,sans-serif;margin:1.5em;color:#222}
+    table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:left;vertical-align:top}
+    td.name{font-family:ui-monospace,monospace}.pass{background:#dff3df}.fail{background:#f8d7d7}
+    .error{background:#f3c6a8}.skipped{background:#eee;color:#777}.missing{color:#aaa}
+    pre{white-space:pre-wrap;margin:4px 0;max-width:60em}tr.differ td.name{font-weight:bold}
+    """
 }

@@ -1,3 +1,4 @@
+import CommandCodec
 import ReplayCore
 
 /// The verdict on one case, with what a person needs to see why.
@@ -26,6 +27,13 @@ public struct CaseResult: Sendable {
   public var eventsDiff: String?
   /// The state diff (docs/DIFF_FORMAT.md) from the expected to the actual state, when they differ.
   public var stateDiff: String?
+  /// For a failure at a step: the state the model expects there and the state the testee
+  /// reported, each projected onto the parts the testee reports (what the state diff compares),
+  /// for drawing them side by side. Not in the JSON report.
+  public var expectedState: UIState?
+  public var actualState: UIState?
+  /// The case's viewport (its trace header's), for drawing those states; nil when it sets none.
+  public var viewport: Viewport?
   /// The tail of the testee's standard error, for errors.
   public var stderrTail: String?
   public var seconds: Double

@@ -60,7 +60,9 @@ public enum CaseRunner {
       }
       let expectedEvents = step.events.filter { EventKinds.of($0).map(hello.events.contains) ?? false }
       let eventsDiff = EventListDiff.render(expected: expectedEvents, actual: actualEvents)
-      let stateDiff = StateDiff(from: step.state.projected(onto: hello.reports), to: actualState.projected(onto: hello.reports))
+      let expectedProjection = step.state.projected(onto: hello.reports)
+      let actualProjection = actualState.projected(onto: hello.reports)
+      let stateDiff = StateDiff(from: expectedProjection, to: actualProjection)
       if eventsDiff != nil || !stateDiff.isEmpty {
         connection.abandon()
         let what = eventsDiff == nil ? "the state differs" : stateDiff.isEmpty ? "the events differ" : "the events and the state differ"
@@ -69,6 +71,9 @@ public enum CaseRunner {
         failure.stepDescription = step.description
         failure.eventsDiff = eventsDiff
         failure.stateDiff = stateDiff.isEmpty ? nil : stateDiff.renderText()
+        failure.expectedState = expectedProjection
+        failure.actualState = actualProjection
+        failure.viewport = testCase.header.viewport
         return failure
       }
     }

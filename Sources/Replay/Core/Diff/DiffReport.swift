@@ -12,6 +12,9 @@ public struct DiffReport: Sendable {
   /// The two states compared at the end.
   public var stateA: UIState
   public var stateB: UIState
+  /// The viewport each trace's header gives (nil for a snapshot, or a header without one).
+  public var viewportA: Viewport?
+  public var viewportB: Viewport?
 
   /// Whether nothing differs.
   public var isEqual: Bool { divergence == nil && final.isEmpty && (events?.isEmpty ?? true) }
@@ -27,16 +30,20 @@ public struct DiffReport: Sendable {
       events = comparison.events
       stateA = comparison.modelA.state
       stateB = comparison.modelB.state
+      viewportA = comparison.modelA.viewport
+      viewportB = comparison.modelB.viewport
       return
     }
-    func state(_ input: DiffInput) throws(Replayer.Failure) -> UIState {
+    func state(_ input: DiffInput) throws(Replayer.Failure) -> (UIState, Viewport?) {
       switch input {
-      case .snapshot(let state): return state
-      case .trace(let reader): return try Replayer.replay(reader, to: point, options: .init(recordEmissions: false)).state
+      case .snapshot(let state): return (state, nil)
+      case .trace(let reader):
+        let result = try Replayer.replay(reader, to: point, options: .init(recordEmissions: false))
+        return (result.state, result.header.viewport)
       }
     }
-    stateA = try state(a)
-    stateB = try state(b)
+    (stateA, viewportA) = try state(a)
+    (stateB, viewportB) = try state(b)
     divergence = nil
     events = nil
     final = StateDiff(from: stateA, to: stateB, ignoring: rules, timeTolerance: timeTolerance)

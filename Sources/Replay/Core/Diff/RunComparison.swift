@@ -33,6 +33,9 @@ public struct RunComparison: Sendable {
     public var timeB: Double
     /// The whole difference at that point.
     public var diff: StateDiff
+    /// Each run's state at that point (what a visual diff draws).
+    public var stateA: UIState
+    public var stateB: UIState
     /// The records just before it (and the one that made the difference), with their indices.
     public var recentA: [(index: Int, record: TraceRecord)]
     public var recentB: [(index: Int, record: TraceRecord)]
@@ -62,7 +65,7 @@ public struct RunComparison: Sendable {
     // A difference before any record (the headers' preferences) is there from the start.
     let initial = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance)
     if !initial.isEmpty {
-      divergence = Divergence(recordA: nil, recordB: nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: initial, recentA: [], recentB: [])
+      divergence = Divergence(recordA: nil, recordB: nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: initial, stateA: a.model.state, stateB: b.model.state, recentA: [], recentB: [])
     }
     while a.next != nil || b.next != nil {
       let requestsBefore = (a.model.requestsLogged, b.model.requestsLogged)
@@ -95,7 +98,7 @@ public struct RunComparison: Sendable {
           recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil,
           timeA: a.model.state.time, timeB: b.model.state.time,
           diff: StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance),
-          recentA: a.recent, recentB: b.recent)
+          stateA: a.model.state, stateB: b.model.state, recentA: a.recent, recentB: b.recent)
       }
     }
     if case .time(let limit) = point {
@@ -109,7 +112,7 @@ public struct RunComparison: Sendable {
     modelB = b.model
     if divergence == nil && !final.isEmpty {
       // A difference the clock made after the last record (a toast expiring at different times).
-      self.divergence = Divergence(recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: final, recentA: a.recent, recentB: b.recent)
+      self.divergence = Divergence(recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: final, stateA: a.model.state, stateB: b.model.state, recentA: a.recent, recentB: b.recent)
     }
   }
 
