@@ -54,6 +54,20 @@ import Testing
     #expect(steps.map(\.action) == [.choose(.match(kind: .dialog, text: nil), option: 1), .choose(.id(12), option: 0)])
   }
 
+  @Test func selectPicksAValueInAPickerOrARadioGroup() throws {
+    let steps = parse(#"{"t":100,"select":"picker","value":2}"#, #"{"select":9,"value":30}"#)
+    #expect(steps.map(\.action) == [.select(.match(kind: .picker, text: nil), value: 2), .select(.id(9), value: 30)])
+    #expect(failure(#"{"select":"picker"}"#)?.message.contains("selecting needs an integer \"value\"") == true)
+    #expect(failure(#"{"select":"picker","value":1,"option":2}"#)?.message == "unexpected key \"option\"")
+    // What it sends: the picker's ValueEvent with the value; a button has nothing to select.
+    var model = ReferenceModel()
+    model.apply(TraceRecord(time: 0, .batch([Command(.createApplication, childInternalId: 1), Command(.createFrameView, internalId: 1, childInternalId: 2), Command(.createPicker, internalId: 2, childInternalId: 3), Command(.createButton, internalId: 2, childInternalId: 4)])), index: 0)
+    let records = try steps[0].records(at: 100, in: model.state, secret: { _ in nil })
+    #expect(records == [TraceRecord(time: 100, .event(target: 3, .value(ValueEvent(value: 2))))])
+    let button = parse(#"{"select":4,"value":1}"#)[0]
+    #expect(throws: EventScript.Step.Failure.self) { try button.records(at: 0, in: model.state, secret: { _ in nil }) }
+  }
+
   @Test func markerIsANote() {
     #expect(parse(#"{"t":6000,"marker":"items deleted"}"#).map(\.action) == [.marker("items deleted")])
   }
@@ -155,7 +169,7 @@ import Testing
 
   @Test func aStepWithoutAnActionSaysWhichExist() {
     let error = failure(#"{"t":1}"#)
-    #expect(error?.message.contains(#"a step needs one of "tap", "type", "back", "choose", "marker" or "send""#) == true)
+    #expect(error?.message.contains(#"a step needs one of "tap", "type", "back", "choose", "select", "marker" or "send""#) == true)
     #expect(failure(#"{"t":1,"click":7}"#)?.message.contains("a step needs one of") == true)
   }
 

@@ -11,6 +11,7 @@ extension EventScript.Step {
     case .typeSecret(let selector, let name): return "after typing the secret \(name) into \(selector)"
     case .back: return "after back"
     case .choose(let selector, let option): return "after choosing \(option) in \(selector)"
+    case .select(let selector, let value): return "after selecting \(value) in \(selector)"
     case .marker(let label): return label == "wait" ? "after waiting until \(Format.time(milliseconds: time))" : "after the marker \(JSONText.quoted(label))"
     case .send(let target, let event): return "after \(event.kind.name) to #\(target)"
     }

@@ -53,6 +53,8 @@ extension EventScript.Step {
         throw Failure(message: "\(place): \(selector) is not an open dialog or action sheet at \(Format.time(milliseconds: time))")
       }
       return [try platformRecord(.choose(id, option: option))]
+    case .select(let selector, let value):
+      return [try platformRecord(.select(try target(selector), index: value))]
     case .marker:
       return []
     case .send(let target, let event):

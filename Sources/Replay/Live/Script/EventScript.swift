@@ -9,6 +9,7 @@ import ReplayCore
 /// {"t":2200,"type":"textField \"Password\"","secret":"PASSWORD"}   typing a named secret (``SecretStore``)
 /// {"t":2500,"back":true}                           the back key: SysEvent BACK to the application
 /// {"t":3000,"choose":12,"option":2}                answers the dialog or action sheet 12 with 2
+/// {"t":3200,"select":"picker","value":2}           selects index 2 in the picker (its ValueEvent)
 /// {"t":3500,"marker":"logged in"}                  a marker in the recording
 /// {"t":4000,"send":{"event":"SysInfoEvent","target":1,"type":6}}   any event, as written
 /// ```
@@ -25,6 +26,9 @@ public struct EventScript: Sendable {
       case typeSecret(ElementSelector, name: String)
       case back
       case choose(ElementSelector, option: Int32)
+      /// Selects in a picker, pager, flipper, segmented or page control (the index) or a radio
+      /// group (the option's id).
+      case select(ElementSelector, value: Int32)
       case marker(String)
       case send(target: Int32, Event)
     }
@@ -143,6 +147,13 @@ public struct EventScript: Sendable {
       }
       return .choose(try selector(object["choose"], "choose", line: line), option: option)
     }
+    if keys.contains("select") {
+      try only(["select", "value"])
+      guard case .number(let number)? = object["value"], let value = Int32(exactly: number) else {
+        throw Failure(line: line, message: "selecting needs an integer \"value\" (the index, or a radio group's option id)")
+      }
+      return .select(try selector(object["select"], "select", line: line), value: value)
+    }
     if keys.contains("marker") {
       try only(["marker"])
       guard case .string(let label)? = object["marker"] else { throw Failure(line: line, message: "\"marker\" must be a string") }
@@ -159,6 +170,6 @@ public struct EventScript: Sendable {
       }
       return .send(target: target, payload)
     }
-    throw Failure(line: line, message: "a step needs one of \"tap\", \"type\", \"back\", \"choose\", \"marker\" or \"send\"")
+    throw Failure(line: line, message: "a step needs one of \"tap\", \"type\", \"back\", \"choose\", \"select\", \"marker\" or \"send\"")
   }
 }
