@@ -26,6 +26,18 @@ import Testing
     #expect(recorded == bundled, "the recording differs from traces/example.jsonl:\n\(String(decoding: recorded, as: UTF8.self))")
   }
 
+  @Test func theViewportIsTheOneAskedFor() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let run = try Subprocess.cmdtool(["record", "--viewport", "390x844@3", "--out", scratch.path("v.jsonl"), "--script", CommandRunner.path("traces/example.script.jsonl"), "--", Built.engine.path])
+    #expect(run.status == 0, "\(run)")
+    #expect(try Recording(scratch.path("v.jsonl")).header?.viewport == Viewport(width: 390, height: 844, scale: 3))
+    for bad in ["390", "390x", "0x844", "390x844@0", "390x844@x"] {
+      let refused = try Subprocess.cmdtool(["record", "--viewport", bad, "--out", scratch.path("w.jsonl"), "--", Built.engine.path])
+      #expect(refused.status == 64 && refused.stderr.contains("--viewport \(bad) is not a size"), "\(refused)")
+    }
+  }
+
   @Test func recordingTwiceGivesTheSameBytes() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

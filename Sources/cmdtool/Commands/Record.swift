@@ -74,6 +74,22 @@ struct Record: ParsableCommand {
   @Option(name: .long, help: "A preference the platform has stored at the start, as KEY=VALUE. Repeatable.")
   var preference: [String] = []
 
+  @Option(name: .long, help: ArgumentHelp("The platform's screen, in points: WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE (default 375x667@2). The engine reads it in cmdtool's header.", valueName: "size"))
+  var viewport: String?
+
+  /// `390x844` or `390x844@3`; nil when malformed.
+  static func parseViewport(_ text: String) -> Viewport? {
+    let parts = text.split(separator: "@", maxSplits: 1)
+    let size = parts[0].split(separator: "x")
+    guard size.count == 2, let width = Int32(size[0]), let height = Int32(size[1]), width > 0, height > 0 else { return nil }
+    var scale = 0.0
+    if parts.count == 2 {
+      guard let value = Double(parts[1]), value.isFinite, value > 0 else { return nil }
+      scale = value
+    }
+    return Viewport(width: width, height: height, scale: scale)
+  }
+
   @Argument(parsing: .postTerminator, help: "The engine command and its arguments, after --.")
   var engine: [String] = []
 
@@ -81,6 +97,7 @@ struct Record: ParsableCommand {
     if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool record --out s.jsonl -- ./my-engine") }
     if TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let bad = preference.first(where: { !$0.contains("=") }) { throw ValidationError("--preference \(bad) must be KEY=VALUE") }
+    if let viewport, Self.parseViewport(viewport) == nil { throw ValidationError("--viewport \(viewport) is not a size: use WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3") }
     if !(settle >= 0) { throw ValidationError("--settle must be a number of milliseconds ≥ 0") }
     var probe = Redaction()
     if let bad = redact.first(where: { !probe.add(rule: $0) }) {
@@ -104,6 +121,7 @@ struct Record: ParsableCommand {
     }
     var configuration = Recorder.Configuration(engine: engine, script: steps, output: out, format: TraceFormat(pathExtensionOf: out)!)
     configuration.clock = clock
+    if let viewport { configuration.viewport = Self.parseViewport(viewport) }
     configuration.limits = engineOptions.limits
     configuration.limits.settle = settle
     configuration.transport = engineOptions.transport
