@@ -24,6 +24,8 @@ RULES = {
         "Replayer": ["Trace", "Model", "Snapshot", "Rendering", "Clock", "IO"],
         "Diff": ["Model", "Snapshot", "Rendering", "Replayer", "Trace", "IO", "Clock"],
         "Generation": ["Model", "Clock"],
+        # An engine's command enum read from C++ and matched with the known numberings.
+        "Numbering": [],
         # Counts what traces exercised; fed records by whoever reads them (the CLI, a conformance
         # run), so it needs no layer of its own kind: CommandCodec's vocabulary and Text suffice.
         "Coverage": [],
