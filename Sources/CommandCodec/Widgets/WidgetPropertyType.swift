@@ -1,0 +1,80 @@
+/// The type of a custom widget's property or creation attribute, and the syntax of its values.
+///
+/// Values travel as text (a SET_STYLE value, a SET_TEXT_VALUE text) or as an integer field (a
+/// SET_INT_VALUE value); ``WidgetProperty/validate(_:)`` checks the text form. The syntax of each
+/// type (docs/WIDGETS.md §3):
+///
+/// | Type | Schema name | Text form | Examples |
+/// |---|---|---|---|
+/// | ``int`` | `int` | optional `-`, decimal digits, within Int64 | `40`, `-3` |
+/// | ``double`` | `double` | a JSON number | `0.5`, `1e3` |
+/// | ``bool`` | `bool` | `true`, `false`, `1`, `0` | `true` |
+/// | ``string`` | `string` | anything | `Gate 12` |
+/// | ``colour`` | `colour` (or `color`) | `#rgb`, `#rrggbb`, `#aarrggbb`, hex digits | `#ff8800` |
+/// | ``enumeration(_:)`` | `enum` + `values` | one of the values, exactly | `grouped` |
+/// | ``url`` | `url` | `scheme:rest`, no spaces | `https://example.com/a.png` |
+/// | ``size`` | `size` | `WIDTHxHEIGHT`, non-negative integers | `320x200` |
+public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
+  case int
+  case double
+  case bool
+  case string
+  case colour
+  /// One of a fixed list of values (JSON `"type": "enum", "values": [...]`).
+  case enumeration([String])
+  case url
+  case size
+
+  /// The schema names of the types, in the order of the table (``enumeration(_:)`` is `enum`).
+  public static let names = ["int", "double", "bool", "string", "colour", "enum", "url", "size"]
+
+  /// The name the schema uses: `"int"`, `"colour"`, `"enum"`, ...
+  public var name: String {
+    switch self {
+    case .int: return "int"
+    case .double: return "double"
+    case .bool: return "bool"
+    case .string: return "string"
+    case .colour: return "colour"
+    case .enumeration: return "enum"
+    case .url: return "url"
+    case .size: return "size"
+    }
+  }
+
+  /// The name, with an enumeration's values: `enum(plain|grouped)`.
+  public var description: String {
+    if case .enumeration(let values) = self { return "enum(" + values.joined(separator: "|") + ")" }
+    return name
+  }
+
+  /// Whether values of this type are numbers that a `min`/`max` range applies to.
+  public var isNumeric: Bool { self == .int || self == .double }
+
+  /// Whether an integer field of a command (`value`, `width`, `flags`, ...) can carry the type:
+  /// ints, and bools as 0 or 1. Every type travels in a string field, as its text form.
+  public var fitsIntegerField: Bool { self == .int || self == .bool }
+
+  /// Why `text` is not a value of this type, or nil when it is one (ranges are not checked here).
+  public func syntaxProblem(_ text: String) -> WidgetProperty.Problem? {
+    switch self {
+    case .string:
+      return nil
+    case .int:
+      return WidgetValueSyntax.integer(text) == nil ? .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not an int") : nil
+    case .double:
+      return WidgetValueSyntax.number(text) == nil ? .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a double") : nil
+    case .bool:
+      return WidgetValueSyntax.isBool(text) ? nil : .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a bool (true, false, 1 or 0)")
+    case .colour:
+      return WidgetValueSyntax.isColour(text) ? nil : .init(.notAColour, "\(WidgetValueSyntax.quoted(text)) is not a colour (#rgb, #rrggbb or #aarrggbb)")
+    case .enumeration(let values):
+      if values.contains(text) { return nil }
+      return .init(.notInEnum, "\(WidgetValueSyntax.quoted(text)) is not one of " + values.map(WidgetValueSyntax.quoted).joined(separator: ", ") + Suggestion.hint(for: text, among: values))
+    case .url:
+      return WidgetValueSyntax.isURL(text) ? nil : .init(.notAURL, "\(WidgetValueSyntax.quoted(text)) is not a URL (scheme:rest, no spaces)")
+    case .size:
+      return WidgetValueSyntax.size(text) == nil ? .init(.notASize, "\(WidgetValueSyntax.quoted(text)) is not a size (WIDTHxHEIGHT, e.g. 320x200)") : nil
+    }
+  }
+}

@@ -1,0 +1,85 @@
+// Small value types of a widget definition: its events, size rules and visibility rules.
+
+/// An event a custom widget sends to the engine on interaction, in a built-in event class.
+///
+/// ```json
+/// "events": { "sliceTapped": { "class": "ValueEvent", "fields": { "value": "the slice index" } } }
+/// ```
+public struct WidgetEvent: Hashable, Sendable {
+  /// The name, unique within the widget (what a `record` script will call the interaction).
+  public var name: String
+  /// The event class the platform sends.
+  public var kind: EventKind
+  /// The fields of ``kind`` that carry something, with what they carry, sorted by field name.
+  public var fields: [Field]
+  /// Free text for people; not part of the fingerprint.
+  public var summary: String
+
+  /// One field of the event class and what it carries for this widget.
+  public struct Field: Hashable, Sendable {
+    /// The field's JSON name in the event class (`value`, `text`, `x`, ...).
+    public var name: String
+    /// What it carries: `"the slice index"`.
+    public var meaning: String
+
+    /// Creates a field description.
+    public init(name: String, meaning: String) {
+      self.name = name
+      self.meaning = meaning
+    }
+  }
+
+  /// Creates an event description.
+  public init(name: String, kind: EventKind, fields: [Field], summary: String = "") {
+    self.name = name
+    self.kind = kind
+    self.fields = fields
+    self.summary = summary
+  }
+}
+
+/// How big a custom widget wants to be, and may be: the platform's layout honours these.
+///
+/// Every bound is optional, in layout points; minimums never exceed maximums and a preferred
+/// size lies within them (a TripWidget's `"minWidth": 320, "maxWidth": 400`).
+public struct WidgetSizeRules: Hashable, Sendable {
+  public var preferredWidth: Double?
+  public var preferredHeight: Double?
+  public var minWidth: Double?
+  public var maxWidth: Double?
+  public var minHeight: Double?
+  public var maxHeight: Double?
+
+  /// Creates size rules; all bounds default to none.
+  public init(
+    preferredWidth: Double? = nil, preferredHeight: Double? = nil, minWidth: Double? = nil,
+    maxWidth: Double? = nil, minHeight: Double? = nil, maxHeight: Double? = nil
+  ) {
+    self.preferredWidth = preferredWidth
+    self.preferredHeight = preferredHeight
+    self.minWidth = minWidth
+    self.maxWidth = maxWidth
+    self.minHeight = minHeight
+    self.maxHeight = maxHeight
+  }
+
+  /// Whether no bound is given.
+  public var isEmpty: Bool { self == WidgetSizeRules() }
+}
+
+/// When a custom widget may be shown.
+///
+/// A trip card is displayable only once its `flight` property is set (``displayableAfter``); a
+/// widget that is ``isHideable`` takes SET_VISIBILITY like any element.
+public struct WidgetVisibilityRules: Hashable, Sendable {
+  /// Properties that must all have been set before the widget is displayable, sorted.
+  public var displayableAfter: [String]
+  /// Whether SET_VISIBILITY may hide it (true unless the schema says otherwise).
+  public var isHideable: Bool
+
+  /// Creates visibility rules.
+  public init(displayableAfter: [String] = [], isHideable: Bool = true) {
+    self.displayableAfter = displayableAfter
+    self.isHideable = isHideable
+  }
+}

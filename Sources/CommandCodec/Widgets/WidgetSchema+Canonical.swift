@@ -1,0 +1,73 @@
+extension WidgetSchema {
+  /// The schema as canonical JSON, the input of ``fingerprint``: what the schema means, without
+  /// descriptions, in one spelling (keys sorted, no spaces, `colour` for `color`, defaults in
+  /// their text form, names in sorted order where the file's order carries no meaning).
+  ///
+  /// Widgets keep the file's order; the schema's `name` is part of it.
+  ///
+  /// - Complexity: O(n) in the size of the schema.
+  public var canonicalText: String { canonicalJSON.canonicalText }
+
+  /// ``canonicalText`` as a value.
+  var canonicalJSON: JSONValue {
+    .object([
+      "widgetSchema": .number(Double(WidgetSchema.formatVersion)),
+      "name": .string(name),
+      "widgets": .array(widgets.map(\.canonicalJSON)),
+    ])
+  }
+}
+
+extension WidgetDefinition {
+  /// One widget in canonical form.
+  fileprivate var canonicalJSON: JSONValue {
+    var size: [String: JSONValue] = [:]
+    let bounds = [
+      ("preferredWidth", self.size.preferredWidth), ("preferredHeight", self.size.preferredHeight),
+      ("minWidth", self.size.minWidth), ("maxWidth", self.size.maxWidth),
+      ("minHeight", self.size.minHeight), ("maxHeight", self.size.maxHeight),
+    ]
+    for (key, value) in bounds { if let value { size[key] = .number(value) } }
+    return .object([
+      "name": .string(name),
+      "create": creation.canonicalJSON,
+      "setters": .array(setters.map(\.canonicalJSON)),
+      "attributes": .object(Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0.canonicalJSON) })),
+      "properties": .object(Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.canonicalJSON) })),
+      "events": .object(Dictionary(uniqueKeysWithValues: events.map { event in
+        (event.name, JSONValue.object([
+          "class": .string(event.kind.name),
+          "fields": .object(Dictionary(uniqueKeysWithValues: event.fields.map { ($0.name, JSONValue.string($0.meaning)) })),
+        ]))
+      })),
+      "size": .object(size),
+      "visibility": .object([
+        "displayableAfter": .array(visibility.displayableAfter.map(JSONValue.string)),
+        "hideable": .bool(visibility.isHideable),
+      ]),
+    ])
+  }
+}
+
+extension WidgetCommand {
+  /// A command in canonical form: its name and code.
+  fileprivate var canonicalJSON: JSONValue {
+    .object(["command": .string(name), "code": code.map { .number(Double($0)) } ?? .null])
+  }
+}
+
+extension WidgetProperty {
+  /// A property in canonical form.
+  fileprivate var canonicalJSON: JSONValue {
+    var members: [String: JSONValue] = [
+      "type": .string(type.name),
+      "inspectable": .bool(isInspectable),
+      "default": defaultValue.map(JSONValue.string) ?? .null,
+      "wire": .string(wire.description),
+    ]
+    if case .enumeration(let values) = type { members["values"] = .array(values.map(JSONValue.string)) }
+    if let minimum { members["min"] = .number(minimum) }
+    if let maximum { members["max"] = .number(maximum) }
+    return .object(members)
+  }
+}

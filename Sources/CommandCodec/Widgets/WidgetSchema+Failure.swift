@@ -1,0 +1,94 @@
+extension WidgetSchema {
+  /// Why a schema document was rejected, and where: a JSON path, or a line and column.
+  ///
+  /// A schema that parses as JSON but breaks a rule names the value at fault as a path from the
+  /// document's root (`widgets[1].properties.piePercentage.default`); JSON that does not parse
+  /// names its line and column. `description` is the line `cmdtool widgets check` prints.
+  ///
+  /// ```swift
+  /// failure.code         // .defaultOutOfRange
+  /// failure.path         // "widgets[0].properties.piePercentage.default"
+  /// failure.description  // "widgets[0].properties.piePercentage.default: 140 is above the maximum 100"
+  /// ```
+  public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The rule a schema broke.
+    public enum Code: String, Hashable, Sendable {
+      /// Not JSON (or a duplicate key): see ``line`` and ``column``.
+      case syntax
+      /// A key the format does not have (the schema is strict, like the rest of the toolkit).
+      case unknownKey
+      /// A required key is absent.
+      case missingKey
+      /// A value of the wrong JSON kind (a string where a number belongs, ...).
+      case wrongKind
+      /// A `"widgetSchema"` version this reader does not know.
+      case unsupportedVersion
+      /// A name that is not an identifier (widgets, properties, events) or not a command name.
+      case invalidName
+      /// A property `type` that is not one of ``WidgetPropertyType/names``.
+      case unknownType
+      /// A default that is not a value of its type (a colour "banana", an enum value not listed).
+      case invalidDefault
+      /// A default outside its range.
+      case defaultOutOfRange
+      /// `min` greater than `max` (properties, size rules).
+      case invertedRange
+      /// `min`/`max` on a type that has no order, `values` on a type that is not `enum`.
+      case misplacedKey
+      /// Two widgets with one name, two properties or attributes of a widget with one name.
+      case duplicateName
+      /// One command name for two purposes (two widgets' creation, a creation and a setter, ...).
+      case duplicateCommand
+      /// One code for two command names, or one command name with two codes.
+      case duplicateCode
+      /// A custom command that takes a built-in command's name or code.
+      case builtInCollision
+      /// A code outside ``WidgetCommand/customCodes``.
+      case codeOutOfRange
+      /// A command that does not exist (a built-in setter's command name misspelt).
+      case unknownCommand
+      /// A field name that is not a ``Command/Field``, or a field the command does not have.
+      case unknownField
+      /// A field that cannot carry the value: `internalId` (the element), an integer field for a
+      /// string type, a field two values share.
+      case fieldConflict
+      /// A reference to something the widget does not declare (a visibility rule's property).
+      case unknownReference
+      /// An event class or event field that does not exist.
+      case unknownEvent
+    }
+
+    /// The rule broken.
+    public var code: Code
+    /// The JSON path of the value at fault (`widgets[0].name`); "" for the whole document.
+    public var path: String
+    /// The line of a ``Code/syntax`` failure, 1-based.
+    public var line: Int?
+    /// The column of a ``Code/syntax`` failure, 1-based, in bytes.
+    public var column: Int?
+    /// What is wrong.
+    public var message: String
+
+    /// Creates a failure at a JSON path.
+    public init(_ code: Code, at path: String, _ message: String) {
+      self.code = code
+      self.path = path
+      self.message = message
+    }
+
+    /// A syntax failure from the JSON parser's error, keeping its line and column.
+    init(syntax error: CodecError) {
+      self.code = .syntax
+      self.path = ""
+      self.line = error.location.line
+      self.column = error.location.column
+      self.message = error.message
+    }
+
+    /// `PATH: message`, `line L, column C: message`, or the message alone.
+    public var description: String {
+      if let line, let column { return "line \(line), column \(column): \(message)" }
+      return path.isEmpty ? message : path + ": " + message
+    }
+  }
+}

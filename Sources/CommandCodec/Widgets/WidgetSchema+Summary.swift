@@ -1,0 +1,73 @@
+extension WidgetSchema {
+  /// A summary of the schema for people: counts, the fingerprint, then each widget with its
+  /// commands, attributes, properties, events and rules, one line each.
+  ///
+  /// What `cmdtool widgets check` prints for a valid schema:
+  ///
+  /// ```text
+  /// widget schema "chart": 1 widget, 1 command, 1 attribute, 3 properties, 1 event
+  /// fingerprint fnv1a64:…
+  ///
+  /// PieChart: created by CREATE_PIE_CHART (1000)
+  ///   attribute  title: string = "" (create.textValue)
+  ///   property   piePercentage: int 0…100 = 0, inspectable (SET_INT_VALUE.value)
+  /// ```
+  public var summaryLines: [String] {
+    let attributes = widgets.reduce(0) { $0 + $1.attributes.count }
+    let properties = widgets.reduce(0) { $0 + $1.properties.count }
+    let events = widgets.reduce(0) { $0 + $1.events.count }
+    let counts = [
+      count(widgets.count, "widget"), count(commands.count, "command"), count(attributes, "attribute"),
+      count(properties, "property", "properties"), count(events, "event"),
+    ]
+    var lines = ["widget schema \(WidgetValueSyntax.quoted(name)): " + counts.joined(separator: ", "), "fingerprint " + fingerprint]
+    for widget in widgets {
+      lines.append("")
+      lines.append("\(widget.name): created by \(widget.creation)")
+      for setter in widget.setters { lines.append("  command    \(setter)") }
+      for attribute in widget.attributes { lines.append("  attribute  " + attribute.summaryLine) }
+      for property in widget.properties { lines.append("  property   " + property.summaryLine) }
+      for event in widget.events {
+        let fields = event.fields.map { "\($0.name): \($0.meaning)" }.joined(separator: "; ")
+        lines.append("  event      \(event.name): \(event.kind.name)" + (fields.isEmpty ? "" : " (\(fields))"))
+      }
+      let size = widget.size.summary
+      if !size.isEmpty { lines.append("  size       " + size) }
+      if !widget.visibility.displayableAfter.isEmpty || !widget.visibility.isHideable {
+        var rules: [String] = []
+        if !widget.visibility.displayableAfter.isEmpty { rules.append("displayable once " + widget.visibility.displayableAfter.joined(separator: ", ") + " set") }
+        rules.append(widget.visibility.isHideable ? "can be hidden" : "cannot be hidden")
+        lines.append("  visibility " + rules.joined(separator: ", "))
+      }
+    }
+    return lines
+  }
+
+  private func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+    "\(number) " + (number == 1 ? singular : plural ?? singular + "s")
+  }
+}
+
+extension WidgetProperty {
+  /// `piePercentage: int 0…100 = 0, inspectable (SET_INT_VALUE.value)`.
+  var summaryLine: String {
+    var text = "\(name): \(type)"
+    if !rangeDescription.isEmpty { text += " " + rangeDescription }
+    if let defaultValue { text += " = " + (type.isNumeric || type == .bool ? defaultValue : WidgetValueSyntax.quoted(defaultValue)) }
+    if isInspectable { text += ", inspectable" }
+    return text + " (\(wire))"
+  }
+}
+
+extension WidgetSizeRules {
+  /// `preferred 360×120, width 320…400`, or "" without bounds.
+  var summary: String {
+    func number(_ value: Double?) -> String { value.map(WidgetValueSyntax.canonicalNumber) ?? "?" }
+    var parts: [String] = []
+    if preferredWidth != nil || preferredHeight != nil { parts.append("preferred \(number(preferredWidth))×\(number(preferredHeight))") }
+    for (axis, low, high) in [("width", minWidth, maxWidth), ("height", minHeight, maxHeight)] where low != nil || high != nil {
+      parts.append("\(axis) \(low.map(WidgetValueSyntax.canonicalNumber) ?? "0")…\(high.map(WidgetValueSyntax.canonicalNumber) ?? "∞")")
+    }
+    return parts.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,87 @@
+/// A project's custom widgets, declared in a JSON schema file and validated (docs/WIDGETS.md).
+///
+/// A platform team keeps the schema beside its traces (`traces/widgets/chart.widgets.json`). It
+/// declares each widget kind's creation command, creation attributes, typed properties and how
+/// each is set on the wire, its events, size and visibility rules. Parsing is strict and checks
+/// the schema against itself and against the built-in vocabulary; a schema that contradicts
+/// itself is a ``Failure`` naming its place as a JSON path.
+///
+/// ```swift
+/// let schema = try WidgetSchema(parsing: text)
+/// schema.fingerprint                            // "fnv1a64:…", what a trace header will name
+/// schema.widget(creatingWith: "CREATE_PIE_CHART")?.name  // "PieChart"
+/// ```
+public struct WidgetSchema: Hashable, Sendable {
+  /// The schema format version this reader knows (the `"widgetSchema"` key).
+  public static let formatVersion = 1
+
+  /// The schema's name (`"chart"`), for messages and headers; "" when it gives none.
+  public var name: String
+  /// The widget kinds, in the file's order.
+  public var widgets: [WidgetDefinition]
+  /// Free text for people; not part of the fingerprint.
+  public var summary: String
+
+  /// Creates a schema from parts that are already valid (the parser's result, or a test's).
+  public init(name: String = "", widgets: [WidgetDefinition], summary: String = "") {
+    self.name = name
+    self.widgets = widgets
+    self.summary = summary
+  }
+
+  /// Parses and validates a schema document.
+  ///
+  /// ```swift
+  /// do { _ = try WidgetSchema(parsing: Array(text.utf8)) }
+  /// catch { print(error) }  // widgets[0].properties.piePercentage.default: 140 is above the maximum 100
+  /// ```
+  ///
+  /// - Throws: ``Failure``: `.syntax` with a line and column for JSON that does not parse (a
+  ///   duplicate key included), otherwise a code naming the broken rule at a JSON path.
+  /// - Complexity: O(n) in the document's length, plus O(p²) in the properties of a widget.
+  public init(parsing bytes: [UInt8]) throws(Failure) {
+    let document: JSONValue
+    do {
+      document = try JSONValue.parse(bytes)
+    } catch {
+      throw Failure(syntax: error)
+    }
+    self = try WidgetSchemaReader.schema(from: document)
+  }
+
+  /// Parses and validates a schema given as text.
+  public init(parsing text: String) throws(Failure) {
+    try self.init(parsing: Array(text.utf8))
+  }
+
+  /// The widget kind called `name`.
+  public func widget(named name: String) -> WidgetDefinition? {
+    widgets.first { $0.name == name }
+  }
+
+  /// The widget kind whose creation command is `commandName`.
+  public func widget(creatingWith commandName: String) -> WidgetDefinition? {
+    widgets.first { $0.creation.name == commandName }
+  }
+
+  /// Every custom command of the schema: each widget's creation command, then its setters.
+  public var commands: [WidgetCommand] { widgets.flatMap(\.commands) }
+
+  /// The custom command called `name`.
+  public func command(named name: String) -> WidgetCommand? {
+    commands.first { $0.name == name }
+  }
+
+  /// The custom command with binary opcode `code`.
+  public func command(code: UInt64) -> WidgetCommand? {
+    commands.first { $0.code == code }
+  }
+
+  /// The schema's identity: `fnv1a64:` and the FNV-1a 64 hash, in hex, of ``canonicalText``.
+  ///
+  /// The same for any spelling of the same schema (key order, whitespace, `color` for `colour`,
+  /// descriptions); different when a widget, command, code, property, type, default, range, wire
+  /// form, event or rule changes. A trace header will name it, so a reader given another schema
+  /// refuses the trace instead of misreading it.
+  public var fingerprint: String { "fnv1a64:" + FNV1a.hex64(canonicalText.utf8) }
+}

@@ -1,0 +1,90 @@
+extension WidgetSchemaReader {
+  /// No two creation attributes share a field of the creation command.
+  static func checkCreationFields(_ attributes: [WidgetProperty], at path: String) throws(Failure) {
+    for (index, attribute) in attributes.enumerated() {
+      if let other = attributes[..<index].first(where: { $0.wire.field == attribute.wire.field }) {
+        throw Failure(.fieldConflict, at: SchemaObject.join(SchemaObject.join(path, attribute.name), "field"), "\(attribute.wire.field.rawValue) already carries the attribute \(other.name)")
+      }
+    }
+  }
+
+  /// No two properties of a widget travel the same way (one SET_STYLE key, one command field).
+  static func checkSetter(_ property: WidgetProperty, at path: String, against earlier: [WidgetProperty]) throws(Failure) {
+    if let other = earlier.first(where: { $0.wire == property.wire }) {
+      let place: String
+      if case .style = property.wire { place = "key" } else { place = "field" }
+      throw Failure(.fieldConflict, at: SchemaObject.join(path, place), "\(property.wire) already sets the property \(other.name)")
+    }
+  }
+
+  /// The `events` member: per name, an event class and the fields it carries.
+  static func events(in widget: SchemaObject) throws(Failure) -> [WidgetEvent] {
+    guard let objects = try widget.namedObjects("events") else { return [] }
+    var events: [WidgetEvent] = []
+    for name in objects.sortedKeys {
+      let object = try SchemaObject(objects.members[name]!, at: objects.path(name), allowed: ["class", "fields", "description"])
+      guard SchemaObject.isIdentifier(name) else {
+        throw Failure(.invalidName, at: object.path, "\(WidgetValueSyntax.quoted(name)) is not an event name (a letter, then letters, digits and _)")
+      }
+      let className = try object.requiredString("class")
+      guard let kind = EventKind(name: className) else {
+        throw Failure(.unknownEvent, at: object.path("class"), "unknown event class \(WidgetValueSyntax.quoted(className))\(Suggestion.hint(for: className, among: EventKind.allCases.map(\.name)))")
+      }
+      var fields: [WidgetEvent.Field] = []
+      if let carried = try object.namedObjects("fields") {
+        let known = kind.fields.map(\.name)
+        for field in carried.sortedKeys {
+          guard known.contains(field) else {
+            throw Failure(.unknownEvent, at: carried.path(field), "\(className) has no field \(WidgetValueSyntax.quoted(field)) (it has \(known.joined(separator: ", ")))")
+          }
+          guard case .string(let meaning) = carried.members[field]! else {
+            throw carried.wrongKind(field, "a string (what the field carries)", carried.members[field]!)
+          }
+          fields.append(WidgetEvent.Field(name: field, meaning: meaning))
+        }
+      }
+      events.append(WidgetEvent(name: name, kind: kind, fields: fields, summary: try object.string("description") ?? ""))
+    }
+    return events
+  }
+
+  /// The `size` member: bounds non-negative, minimums at most maximums, preferred within them.
+  static func size(in widget: SchemaObject) throws(Failure) -> WidgetSizeRules {
+    let keys = ["preferredWidth", "preferredHeight", "minWidth", "maxWidth", "minHeight", "maxHeight"]
+    guard let object = try widget.object("size", allowed: keys) else { return WidgetSizeRules() }
+    var bounds: [String: Double] = [:]
+    for key in keys {
+      guard let value = try object.number(key) else { continue }
+      guard value >= 0 else { throw Failure(.wrongKind, at: object.path(key), "a size cannot be negative, found \(WidgetValueSyntax.canonicalNumber(value))") }
+      bounds[key] = value
+    }
+    for axis in ["Width", "Height"] {
+      let low = bounds["min" + axis]
+      let high = bounds["max" + axis]
+      if let low, let high, low > high {
+        throw Failure(.invertedRange, at: object.path("min" + axis), "min\(axis) \(WidgetValueSyntax.canonicalNumber(low)) is greater than max\(axis) \(WidgetValueSyntax.canonicalNumber(high))")
+      }
+      if let preferred = bounds["preferred" + axis], preferred < (low ?? preferred) || preferred > (high ?? preferred) {
+        throw Failure(.invertedRange, at: object.path("preferred" + axis), "preferred\(axis) \(WidgetValueSyntax.canonicalNumber(preferred)) is outside min\(axis)…max\(axis)")
+      }
+    }
+    return WidgetSizeRules(
+      preferredWidth: bounds["preferredWidth"], preferredHeight: bounds["preferredHeight"], minWidth: bounds["minWidth"],
+      maxWidth: bounds["maxWidth"], minHeight: bounds["minHeight"], maxHeight: bounds["maxHeight"])
+  }
+
+  /// The `visibility` member: properties that must be set before the widget shows, and hiding.
+  static func visibility(in widget: SchemaObject, properties: [WidgetProperty]) throws(Failure) -> WidgetVisibilityRules {
+    guard let object = try widget.object("visibility", allowed: ["displayableAfter", "hideable"]) else { return WidgetVisibilityRules() }
+    let names = try object.strings("displayableAfter") ?? []
+    for (index, name) in names.enumerated() {
+      guard properties.contains(where: { $0.name == name }) else {
+        throw Failure(.unknownReference, at: object.path("displayableAfter") + "[\(index)]", "the widget has no property \(WidgetValueSyntax.quoted(name))\(Suggestion.hint(for: name, among: properties.map(\.name)))")
+      }
+      if names[..<index].contains(name) {
+        throw Failure(.duplicateName, at: object.path("displayableAfter") + "[\(index)]", "\(WidgetValueSyntax.quoted(name)) is listed twice")
+      }
+    }
+    return WidgetVisibilityRules(displayableAfter: names.sorted(), isHideable: try object.bool("hideable") ?? true)
+  }
+}

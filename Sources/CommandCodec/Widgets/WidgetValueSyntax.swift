@@ -1,0 +1,108 @@
+/// The text forms of widget property values: the parsers behind ``WidgetPropertyType``.
+///
+/// Pure functions over `String`, without Foundation. Each accepts exactly the syntax
+/// docs/WIDGETS.md §3 gives for its type and nothing more: no surrounding spaces, no `+` sign,
+/// no colour names.
+///
+/// ```swift
+/// WidgetValueSyntax.integer("-40")      // -40
+/// WidgetValueSyntax.isColour("#f80")    // true
+/// WidgetValueSyntax.size("320x200")     // (320, 200)
+/// ```
+public enum WidgetValueSyntax {
+  /// The integer `text` spells (optional `-`, decimal digits, within Int64), or nil.
+  public static func integer(_ text: String) -> Int64? {
+    let bytes = Array(text.utf8)
+    let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
+    guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
+    return Int64(text)
+  }
+
+  /// The number `text` spells as a JSON number (`-1.5`, `2e3`; no `+`, no leading zeros,
+  /// no `nan` or `inf`), or nil.
+  public static func number(_ text: String) -> Double? {
+    let bytes = Array(text.utf8)
+    var index = 0
+    func digits() -> Int {
+      let start = index
+      while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+      return index - start
+    }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+    let integerStart = index
+    let integerDigits = digits()
+    guard integerDigits > 0, !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0")) else { return nil }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digits() > 0 else { return nil }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      guard digits() > 0 else { return nil }
+    }
+    guard index == bytes.count, let value = Double(text), value.isFinite else { return nil }
+    return value
+  }
+
+  /// Whether `text` is a bool: `true`, `false`, `1` or `0` (an integer field carries 1 or 0).
+  public static func isBool(_ text: String) -> Bool {
+    text == "true" || text == "false" || text == "1" || text == "0"
+  }
+
+  /// The bool `text` spells, or nil.
+  public static func bool(_ text: String) -> Bool? {
+    isBool(text) ? (text == "true" || text == "1") : nil
+  }
+
+  /// Whether `text` is `#` and 3, 6 or 8 hex digits (`#rgb`, `#rrggbb`, `#aarrggbb`, alpha first
+  /// as Android reads eight digits), either case.
+  public static func isColour(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.first == UInt8(ascii: "#"), [4, 7, 9].contains(bytes.count) else { return false }
+    return bytes.dropFirst().allSatisfy { isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20) }
+  }
+
+  /// Whether `text` is `scheme:rest`: a scheme of a letter then letters, digits, `+`, `-` or
+  /// `.` (RFC 3986), a non-empty rest, and no spaces or control characters anywhere.
+  public static func isURL(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, colon + 1 < bytes.count else { return false }
+    guard isLetter(bytes[0]) else { return false }
+    let schemeOK = bytes[1..<colon].allSatisfy {
+      isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    }
+    return schemeOK && bytes.allSatisfy { $0 > 0x20 && $0 != 0x7F }
+  }
+
+  /// The width and height `text` spells as `WIDTHxHEIGHT` (non-negative decimal integers below
+  /// 2^31, a lower-case `x`), or nil.
+  public static func size(_ text: String) -> (width: Int32, height: Int32)? {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let width = dimension(parts[0]), let height = dimension(parts[1]) else { return nil }
+    return (width, height)
+  }
+
+  /// `"text"` with JSON escapes, as messages quote values.
+  public static func quoted(_ text: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.writeJSONString(text)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A number as the schema's canonical text writes it (`40`, `0.5`).
+  static func canonicalNumber(_ value: Double) -> String {
+    var bytes: [UInt8] = []
+    bytes.writeJSONNumber(value)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func dimension(_ text: Substring) -> Int32? {
+    guard !text.isEmpty, text.utf8.allSatisfy(isDigit) else { return nil }
+    return Int32(text)
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+  private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+}
