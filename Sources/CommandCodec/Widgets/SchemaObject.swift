@@ -63,7 +63,7 @@ struct SchemaObject {
   /// Member `key` as a non-negative integer, nil when absent.
   func natural(_ key: String) throws(Failure) -> UInt64? {
     guard let number = try number(key) else { return nil }
-    guard number >= 0, number <= 9_007_199_254_740_992, number.rounded() == number else {
+    guard number >= 0, number.isSafeInteger else {
       throw Failure(.wrongKind, at: path(key), "expected a non-negative integer, found \(WidgetValueSyntax.canonicalNumber(number))")
     }
     return UInt64(number)

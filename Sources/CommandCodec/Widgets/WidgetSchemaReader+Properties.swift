@@ -84,7 +84,7 @@ extension WidgetSchemaReader {
     for (key, bound) in [("min", minimum), ("max", maximum)] {
       guard let bound else { continue }
       guard type.isNumeric else { throw Failure(.misplacedKey, at: object.path(key), "a \(type.name) has no range; min and max apply to int and double") }
-      if type == .int, bound.rounded() != bound {
+      if type == .int, !bound.isSafeInteger {
         throw Failure(.wrongKind, at: object.path(key), "the \(key) of an int must be an integer, found \(WidgetValueSyntax.canonicalNumber(bound))")
       }
     }
@@ -130,7 +130,7 @@ extension WidgetSchemaReader {
   static func defaultText(_ value: JSONValue, of property: WidgetProperty, at path: String) throws(Failure) -> String {
     let text: String
     switch (property.type, value) {
-    case (.int, .number(let number)) where number.rounded() == number && abs(number) <= 9_007_199_254_740_992:
+    case (.int, .number(let number)) where number.isSafeInteger:
       text = WidgetValueSyntax.canonicalNumber(number)
     case (.double, .number(let number)): text = WidgetValueSyntax.canonicalNumber(number)
     case (.bool, .bool(let flag)): text = flag ? "true" : "false"
