@@ -180,6 +180,19 @@ import Testing
     #expect(run.stdout.contains("Required       4 cases: 4 pass"), "\(run)")
   }
 
+  @Test func anUnreadableFailureListOrScenarioIsBadInput() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let missing = try conformance(["--failure-list", scratch.path("none.txt"), "--cases", "Required.Tree.Children.*"], in: scratch)
+    #expect(missing.status == 2 && missing.stderr.contains("none.txt: cannot read the failure list"), "\(missing)")
+    let twice = try scratch.write("twice.txt", "A.B.C\nA.B.C\n")
+    let duplicate = try conformance(["--failure-list", twice, "--cases", "Required.Tree.Children.*"], in: scratch)
+    #expect(duplicate.status == 2 && duplicate.stderr.contains("twice.txt:2: A.B.C is already listed on line 1"), "\(duplicate)")
+    let bad = try scratch.write("bad.jsonl", "{\"trace\":1}\n{\"batch\":[{\"type\":\"NOPE\"}]}\n")
+    let scenario = try conformance(["--scenario", bad, "--cases", "Required.Scenario.*"], in: scratch)
+    #expect(scenario.status == 2 && scenario.stderr.contains("bad.jsonl"), "\(scenario)")
+  }
+
   @Test func listingSelectingAndSharding() throws {
     let list = try Subprocess.cmdtool(["conformance", "--list"])
     #expect(list.status == 0)

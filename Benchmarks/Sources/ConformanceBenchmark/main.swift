@@ -90,33 +90,13 @@ func fail(_ text: String) -> Never {
 
 // MARK: - The testee
 
-/// The repository root: three levels above this file's directory (Benchmarks/Sources/ConformanceBenchmark).
-func repositoryRoot() -> URL {
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-}
-
-/// The reference testee built in release by the parent package, built first if it is missing.
+/// The reference-testee built in release by the parent package (BenchmarkSupport's ReleaseProduct).
 func locateTestee(_ given: String?) -> String {
-  if let given {
-    guard FileManager.default.isExecutableFile(atPath: given) else { fail("--testee \(given) is not an executable file") }
-    return given
+  do {
+    return try ReleaseProduct.locate("reference-testee", given: given, option: "--testee")
+  } catch {
+    fail("\(error)")
   }
-  let root = repositoryRoot()
-  let path = root.appendingPathComponent(".build/release/reference-testee").path
-  if FileManager.default.isExecutableFile(atPath: path) { return path }
-  log("\(path) is missing; building it: swift build -c release --product reference-testee")
-  let build = Process()
-  build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  build.arguments = ["swift", "build", "-c", "release", "--product", "reference-testee"]
-  build.currentDirectoryURL = root
-  build.standardOutput = FileHandle.standardError
-  build.standardError = FileHandle.standardError
-  do { try build.run() } catch { fail("cannot run swift build: \(error)") }
-  build.waitUntilExit()
-  guard build.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
-    fail("swift build -c release --product reference-testee failed; pass --testee PATH")
-  }
-  return path
 }
 
 // MARK: - Timing

@@ -96,33 +96,13 @@ func fail(_ text: String) -> Never {
 
 // MARK: - The engine
 
-/// The repository root: three levels above this file's directory (Benchmarks/Sources/RecordBenchmark).
-func repositoryRoot() -> URL {
-  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-}
-
-/// The example engine built in release by the parent package, built first if it is missing.
+/// The example-engine built in release by the parent package (BenchmarkSupport's ReleaseProduct).
 func locateEngine(_ given: String?) -> String {
-  if let given {
-    guard FileManager.default.isExecutableFile(atPath: given) else { fail("--engine \(given) is not an executable file") }
-    return given
+  do {
+    return try ReleaseProduct.locate("example-engine", given: given, option: "--engine")
+  } catch {
+    fail("\(error)")
   }
-  let root = repositoryRoot()
-  let path = root.appendingPathComponent(".build/release/example-engine").path
-  if FileManager.default.isExecutableFile(atPath: path) { return path }
-  log("\(path) is missing; building it: swift build -c release --product example-engine")
-  let build = Process()
-  build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  build.arguments = ["swift", "build", "-c", "release", "--product", "example-engine"]
-  build.currentDirectoryURL = root
-  build.standardOutput = FileHandle.standardError
-  build.standardError = FileHandle.standardError
-  do { try build.run() } catch { fail("cannot run swift build: \(error)") }
-  build.waitUntilExit()
-  guard build.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
-    fail("swift build -c release --product example-engine failed; pass --engine PATH")
-  }
-  return path
 }
 
 func engineCommand(_ engine: String, commands: Int, batch: Int, format: TraceFormat) -> [String] {
