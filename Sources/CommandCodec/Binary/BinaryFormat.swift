@@ -36,7 +36,8 @@ public enum BinaryFormat {
   static let headerCreatorBit: UInt64 = 1 << 2
   static let headerViewportBit: UInt64 = 1 << 3
   static let headerPreferencesBit: UInt64 = 1 << 4
-  static let knownHeaderBits: UInt64 = (1 << 5) - 1
+  static let headerWidgetsBit: UInt64 = 1 << 5
+  static let knownHeaderBits: UInt64 = (1 << 6) - 1
 }
 
 /// Which strings the binary encoder enters in the interning table.

@@ -133,6 +133,15 @@ struct BinaryRecordParser {
         }
       }
     }
+    if presence & BinaryFormat.headerWidgetsBit != 0 {
+      let name = try plainString(&r, "the header's widget schema name")
+      let start = r.position
+      let fingerprint = try plainString(&r, "the header's widget schema fingerprint")
+      guard WidgetSchemaReference.isFingerprint(fingerprint) else {
+        throw error(.invalidValue, at: start, "the widget schema fingerprint must be \"fnv1a64:\" and 16 lower-case hex digits, not \(Excerpt.quoted(fingerprint))")
+      }
+      header.widgets = WidgetSchemaReference(name: name, fingerprint: fingerprint)
+    }
     guard r.isAtEnd else { throw error(.malformed, at: r.position, "\(r.remaining) bytes are left over at the end of the header") }
     return header
   }
@@ -321,12 +330,16 @@ struct BinaryRecordParser {
   private mutating func parseCommand(_ r: inout BinaryReader, into command: inout Command) throws(CodecError) {
     let start = r.position
     let code = try varint(&r, field: "the command type")
-    guard let type = numbering.type(forCode: code) else { throw unknownType(code, at: start) }
-    command.type = type
+    if let type = numbering.type(forCode: code) {
+      command.type = type
+    } else {
+      command.customType = try customCommand(code, at: start)
+      command.type = .custom
+    }
     let presenceStart = r.position
     let presence = try varint(&r, field: "the command's presence bits")
     if presence == 0 { return }
-    if presence & ~BinaryFormat.knownCommandBits != 0 { throw unknownBits(presence, of: type, at: presenceStart) }
+    if presence & ~BinaryFormat.knownCommandBits != 0 { throw unknownBits(presence, of: command, at: presenceStart) }
     if presence & (1 << 0) != 0 {
       command.internalId = try int32(&r, field: "internalId", base: previousInternalId)
       previousInternalId = command.internalId
@@ -360,14 +373,24 @@ struct BinaryRecordParser {
     try checkCanonical(command, presence: presence, at: presenceStart)
   }
 
+  /// The name of the widget schema's command with opcode `code` (docs/WIDGETS.md §6.1).
   @inline(never)
-  private func unknownType(_ code: UInt64, at position: Int) -> CodecError {
-    error(.unknownCommandType, at: position, "command type code \(code) does not exist in numbering \(numbering.name) (codes 0–\(numbering.types.count - 1))")
+  private func customCommand(_ code: UInt64, at position: Int) throws(CodecError) -> String {
+    if WidgetCommand.customCodes.contains(code) {
+      guard let widgets = options.widgets else {
+        throw error(.unknownCommandType, at: position, "command type code \(code) is a custom widget's command (codes \(WidgetCommand.customCodes.lowerBound)–\(WidgetCommand.customCodes.upperBound)); give its schema with --widgets")
+      }
+      guard let command = widgets.command(code: code) else {
+        throw error(.unknownCommandType, at: position, "command type code \(code) is not a command of widget schema \(widgets.reference)")
+      }
+      return command.name
+    }
+    throw error(.unknownCommandType, at: position, "command type code \(code) does not exist in numbering \(numbering.name) (codes 0–\(numbering.types.count - 1), custom widgets \(WidgetCommand.customCodes.lowerBound)–\(WidgetCommand.customCodes.upperBound))")
   }
 
   @inline(never)
-  private func unknownBits(_ presence: UInt64, of type: CommandType, at position: Int) -> CodecError {
-    error(.unknownField, at: position, "\(type.name) sets presence bits 0x\(String(presence & ~BinaryFormat.knownCommandBits, radix: 16)) that no command field has")
+  private func unknownBits(_ presence: UInt64, of command: Command, at position: Int) -> CodecError {
+    error(.unknownField, at: position, "\(command.typeName) sets presence bits 0x\(String(presence & ~BinaryFormat.knownCommandBits, radix: 16)) that no command field has")
   }
 
   /// A set presence bit must carry a non-default value: one command, one encoding.
@@ -392,7 +415,7 @@ struct BinaryRecordParser {
   @inline(never)
   private func presentDefault(_ command: Command, actual: UInt64, presence: UInt64, at position: Int) -> CodecError {
     let field = BinaryFormat.commandFieldBits[(actual ^ presence).trailingZeroBitCount]
-    return error(.nonCanonical, at: position, "\(command.type.name) marks \(field.rawValue) present with its default value; leave the bit clear instead")
+    return error(.nonCanonical, at: position, "\(command.typeName) marks \(field.rawValue) present with its default value; leave the bit clear instead")
   }
 
   private mutating func parseEvent(_ r: inout BinaryReader, time: Double) throws(CodecError) -> TraceRecord {

@@ -173,7 +173,12 @@ public struct BinaryTraceDecoder: Sendable, RecordStepping {
     guard r.remaining >= length else { return false }
     var payload = BinaryReader(raw, from: r.position, to: r.position + length)
     parser.numbering = numbering
-    header = try parser.parseHeader(&payload, version: Int(version))
+    let parsed = try parser.parseHeader(&payload, version: Int(version))
+    // Kept even when its schema is refused, so that a reader can start again with that schema.
+    header = parsed
+    if let (code, message) = WidgetSchema.mismatch(header: parsed.widgets, given: options.widgets) {
+      throw CodecError(code, at: .byte(magic.count + 2), message)
+    }
     readIndex = r.position + length
     return true
   }

@@ -19,6 +19,9 @@ public struct BinaryTraceEncoder: Sendable {
   /// The longest string the encoder writes.
   public let maxStringLength: Int
 
+  /// The widget schema whose codes custom commands are written with (docs/WIDGETS.md §6.1).
+  public let widgets: WidgetSchema?
+
   private var strings = EncoderStringTable()
   private var previousTime: Double = 0
   private var previousInternalId: Int32 = 0
@@ -27,8 +30,9 @@ public struct BinaryTraceEncoder: Sendable {
 
   public init(
     numbering: CommandNumbering = .cmdtool, interning: StringInterning = .repeatingFields,
-    limits: BinaryDecodingOptions = BinaryDecodingOptions()
+    limits: BinaryDecodingOptions = BinaryDecodingOptions(), widgets: WidgetSchema? = nil
   ) {
+    self.widgets = widgets ?? limits.widgets
     self.numbering = numbering
     self.interning = interning
     self.maxRecordLength = limits.maxRecordLength
@@ -49,7 +53,12 @@ public struct BinaryTraceEncoder: Sendable {
       throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \(Excerpt.quoted(numbering)); known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
     }
     if let failure = header.viewport?.scaleFailure { throw CodecError(.invalidValue, at: .byte(out.count), failure) }
-    let strings = [header.numbering, header.created, header.creator].compactMap { $0 } + header.preferences.flatMap { [$0.key, $0.value] }
+    if let named = header.widgets {
+      guard WidgetSchemaReference.isFingerprint(named.fingerprint) else {
+        throw CodecError(.invalidValue, at: .byte(out.count), "the widget schema fingerprint must be \"fnv1a64:\" and 16 lower-case hex digits, not \(Excerpt.quoted(named.fingerprint))")
+      }
+    }
+    let strings = [header.numbering, header.created, header.creator, header.widgets?.name].compactMap { $0 } + header.preferences.flatMap { [$0.key, $0.value] }
     if let long = strings.first(where: { $0.utf8.count > maxStringLength }) {
       throw CodecError(.stringTooLong, at: .byte(out.count), "a header string of \(long.utf8.count) bytes is longer than the limit of \(maxStringLength)")
     }
@@ -60,6 +69,7 @@ public struct BinaryTraceEncoder: Sendable {
     if header.creator != nil { presence |= BinaryFormat.headerCreatorBit }
     if header.viewport != nil { presence |= BinaryFormat.headerViewportBit }
     if !header.preferences.isEmpty { presence |= BinaryFormat.headerPreferencesBit }
+    if header.widgets != nil { presence |= BinaryFormat.headerWidgetsBit }
     payload.writeVarint(presence)
     if let numbering = header.numbering { payload.writeLengthPrefixed(numbering) }
     if let created = header.created { payload.writeLengthPrefixed(created) }
@@ -76,6 +86,10 @@ public struct BinaryTraceEncoder: Sendable {
         payload.writeLengthPrefixed(key)
         payload.writeLengthPrefixed(value)
       }
+    }
+    if let named = header.widgets {
+      payload.writeLengthPrefixed(named.name)
+      payload.writeLengthPrefixed(named.fingerprint)
     }
     guard payload.count <= maxRecordLength else {
       throw CodecError(.recordTooLong, at: .byte(out.count), "the header is \(payload.count) bytes, more than the limit of \(maxRecordLength)")
@@ -173,7 +187,11 @@ public struct BinaryTraceEncoder: Sendable {
   @inline(__always)
   private mutating func writeCommand(_ command: Command, into w: inout RawWriter) {
     // `precheck` has made sure the numbering has every type of the batch.
-    w.varint(UInt64(numbering.id == 0 ? command.type.rawValue : numbering.code(for: command.type) ?? 0))
+    if command.type == .custom {
+      w.varint(widgets?.command(named: command.customType)?.code ?? 0)
+    } else {
+      w.varint(UInt64(numbering.id == 0 ? command.type.rawValue : numbering.code(for: command.type) ?? 0))
+    }
     var presence: UInt64 = 0
     if command.internalId != 0 { presence |= 1 << 0 }
     if command.childInternalId != 0 { presence |= 1 << 1 }
@@ -288,7 +306,9 @@ public struct BinaryTraceEncoder: Sendable {
       let checkCodes = numbering.id != CommandNumbering.cmdtool.id
       try commands.withUnsafeBufferPointer { (commands) throws(CodecError) in
         for index in commands.indices {
-          if checkCodes && numbering.code(for: commands[index].type) == nil {
+          if commands[index].type == .custom {
+            try checkCustom(commands[index], at: offset)
+          } else if checkCodes && numbering.code(for: commands[index].type) == nil {
             throw CodecError(.unknownCommandType, at: .byte(offset), "\(commands[index].type.name) has no code in numbering \(numbering.name)")
           }
           // Opcode, presence and nine integers: at most 2 × 10 + 9 × 10 bytes.
@@ -314,5 +334,19 @@ public struct BinaryTraceEncoder: Sendable {
       bound += try check(detail.utf8.count)
     }
     return bound
+  }
+
+  /// Refuses a custom command the schema cannot give an opcode.
+  @inline(never)
+  private func checkCustom(_ command: Command, at offset: Int) throws(CodecError) {
+    guard let widgets else {
+      throw CodecError(.unknownCommandType, at: .byte(offset), "\(Excerpt.quoted(command.customType)) is a custom widget's command; binary traces need its schema (--widgets) for its code")
+    }
+    guard let custom = widgets.command(named: command.customType) else {
+      throw CodecError(.unknownCommandType, at: .byte(offset), "\(Excerpt.quoted(command.customType)) is not a command of widget schema \(widgets.reference)")
+    }
+    guard custom.code != nil else {
+      throw CodecError(.unknownCommandType, at: .byte(offset), "\(custom.name) has no code in widget schema \(widgets.reference); binary traces need one (docs/WIDGETS.md §2.3)")
+    }
   }
 }

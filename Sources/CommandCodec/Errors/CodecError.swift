@@ -113,12 +113,18 @@ extension CodecError {
     /// Binary content that does not parse: a field runs past the end of its record, or bytes are left over.
     public static let malformed = Code("malformed")
 
+    /// The trace header names a widget schema but none was given to the decoder.
+    public static let schemaMissing = Code("schemaMissing")
+    /// The trace header names a widget schema other than the one given (their fingerprints differ).
+    public static let schemaMismatch = Code("schemaMismatch")
+
     /// Every code, for documentation and vector checks.
     public static let all: [Code] = [
       .truncated, .badMagic, .unsupportedVersion, .unknownNumbering, .recordTooLong, .stringTooLong,
       .numberOutOfRange, .invalidUTF8, .unknownCommandType, .unknownEventType, .unknownRecordKind,
       .unknownField, .wrongType, .duplicateKey, .missingField, .trailingGarbage, .syntax,
       .nestingTooDeep, .invalidValue, .timeGoesBackwards, .nonCanonical, .malformed,
+      .schemaMissing, .schemaMismatch,
     ]
 
     /// The code called `name`.

@@ -9,11 +9,15 @@ public struct JSONDecodingOptions: Sendable, Hashable {
   public var maxNestingDepth: Int
   /// Whether to skip fields the format does not define instead of failing on them.
   public var ignoreUnknownFields: Bool
+  /// The widget schema whose commands the trace may carry by name (docs/WIDGETS.md §6.1); nil
+  /// reads built-in commands only and refuses a header that names a schema.
+  public var widgets: WidgetSchema?
 
   public init(
     maxLineLength: Int = 64 << 20, maxStringLength: Int = 16 << 20, maxNestingDepth: Int = 32,
-    ignoreUnknownFields: Bool = false
+    ignoreUnknownFields: Bool = false, widgets: WidgetSchema? = nil
   ) {
+    self.widgets = widgets
     self.maxLineLength = maxLineLength
     self.maxStringLength = maxStringLength
     self.maxNestingDepth = maxNestingDepth

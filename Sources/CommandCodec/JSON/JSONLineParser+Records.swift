@@ -282,7 +282,7 @@ extension JSONLineParser {
     try markSeen(key, &seen, keyStart)
     let int32Range = Int64(Int32.min)...Int64(Int32.max)
     switch key {
-    case .type: command.type = try parseCommandType()
+    case .type: try parseCommandType(into: &command)
     case .internalId: command.internalId = Int32(truncatingIfNeeded: try readInteger("internalId", in: int32Range, typeName: "Int32"))
     case .childInternalId: command.childInternalId = Int32(truncatingIfNeeded: try readInteger("childInternalId", in: int32Range, typeName: "Int32"))
     case .value: command.value = Int32(truncatingIfNeeded: try readInteger("value", in: int32Range, typeName: "Int32"))
@@ -299,7 +299,7 @@ extension JSONLineParser {
     }
   }
 
-  private mutating func parseCommandType() throws(CodecError) -> CommandType {
+  private mutating func parseCommandType(into command: inout Command) throws(CodecError) {
     let start = position
     guard bytes[position] == UInt8(ascii: "\"") else {
       if bytes[position] == UInt8(ascii: "-") || bytes[position] &- UInt8(ascii: "0") < 10 {
@@ -313,11 +313,29 @@ extension JSONLineParser {
     case .span(let range): type = CommandType.lookup(UnsafeRawBufferPointer(rebasing: bytes[range]))
     case .unescaped(let out): type = out.withUnsafeBytes { CommandType.lookup($0) }
     }
-    guard let type else {
-      let name = keyName(token)
-      throw error(.unknownCommandType, at: start, "unknown command type \(Excerpt.quoted(name))\(Suggestion.hint(for: name, among: CommandType.names))")
+    if let type {
+      command.type = type
+      return
     }
-    return type
+    // Not built in: a widget schema's command, looked up by name (docs/WIDGETS.md §6.1).
+    let name = keyName(token)
+    if let custom = options.widgets?.command(named: name) {
+      command.type = .custom
+      command.customType = custom.name
+      return
+    }
+    throw unknownCommandType(name, at: start)
+  }
+
+  @inline(never)
+  private func unknownCommandType(_ name: String, at start: Int) -> CodecError {
+    let known = CommandType.names.dropLast() + (options.widgets?.commands.map(\.name) ?? [])
+    let hint = Suggestion.hint(for: name, among: Array(known))
+    var message = "unknown command type \(Excerpt.quoted(name))\(hint)"
+    if hint.isEmpty && options.widgets == nil && WidgetCommand.isValidName(name) {
+      message += "; a custom widget's command needs its schema (--widgets FILE)"
+    }
+    return error(.unknownCommandType, at: start, message)
   }
 
   /// Reads `{...}` holding one command, as batches write them.
@@ -478,8 +496,51 @@ extension JSONLineParser {
       try markSeen(.preferences, &seen, keyStart)
       header.preferences = try parsePreferences()
     default:
-      try unknownMember(token, keyStart, in: "the header", known: ["trace", "numbering", "created", "creator", "viewport", "preferences"])
+      // "widgets" is matched by name: it is the header's only key outside JSONKey's table.
+      if keyName(token) == "widgets" {
+        let widgetsBit: UInt64 = 1 << 63
+        guard seen & widgetsBit == 0 else { throw error(.duplicateKey, at: keyStart, "the key \"widgets\" appears twice") }
+        seen |= widgetsBit
+        header.widgets = try parseWidgetsReference()
+        return
+      }
+      try unknownMember(token, keyStart, in: "the header", known: ["trace", "numbering", "created", "creator", "viewport", "preferences", "widgets"])
     }
+  }
+
+  /// Reads `{"name":…,"fingerprint":…}`, the header's widget schema (docs/WIDGETS.md §6.1).
+  private mutating func parseWidgetsReference() throws(CodecError) -> WidgetSchemaReference {
+    let objectStart = position
+    guard bytes[position] == UInt8(ascii: "{") else {
+      throw error(.wrongType, at: position, "\"widgets\" must be an object with \"name\" and \"fingerprint\", not \(describeValue(at: position))")
+    }
+    position += 1
+    var name: String?
+    var fingerprint: String?
+    if try peek("a key or \"}\"") == UInt8(ascii: "}") {
+      position += 1
+    } else {
+      repeat {
+        let (keyStart, token, _) = try readKey()
+        switch keyName(token) {
+        case "name":
+          guard name == nil else { throw error(.duplicateKey, at: keyStart, "the key \"name\" appears twice") }
+          name = try readStringValue("widgets.name")
+        case "fingerprint":
+          guard fingerprint == nil else { throw error(.duplicateKey, at: keyStart, "the key \"fingerprint\" appears twice") }
+          let start = position
+          let value = try readStringValue("widgets.fingerprint")
+          guard WidgetSchemaReference.isFingerprint(value) else {
+            throw error(.invalidValue, at: start, "widgets.fingerprint must be \"fnv1a64:\" and 16 lower-case hex digits, not \(Excerpt.quoted(value))")
+          }
+          fingerprint = value
+        default:
+          try unknownMember(token, keyStart, in: "the header's widgets", known: ["name", "fingerprint"])
+        }
+      } while try nextMember(closing: UInt8(ascii: "}"), "the header's widgets")
+    }
+    guard let fingerprint else { throw error(.missingField, at: objectStart, "the header's widgets have no \"fingerprint\"") }
+    return WidgetSchemaReference(name: name ?? "", fingerprint: fingerprint)
   }
 
   private mutating func parseViewport() throws(CodecError) -> Viewport {

@@ -15,6 +15,9 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
   /// The limits this decoder enforces.
   public let options: JSONDecodingOptions
   /// The header, once the first line has been read (the default header for a header-less stream).
+  ///
+  /// Set also when the header's widget schema was refused (`schemaMissing`, `schemaMismatch`):
+  /// its ``TraceHeader/widgets`` names the schema to start again with.
   public private(set) var header: TraceHeader?
   /// Whether the stream had no header line.
   public private(set) var isHeaderless = false
@@ -165,7 +168,12 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
     }
     switch try parser.parseLine(previousTime: previousTime, headerAllowed: expectingHeader, commands: &commands) {
     case .header(let parsed):
+      // Kept even when its schema is refused below, so that a reader can find the schema the
+      // header names and start again with it.
       header = parsed
+      if let (code, message) = WidgetSchema.mismatch(header: parsed.widgets, given: options.widgets) {
+        throw CodecError(code, at: .line(lineCount, column: 1, byte: context.lineOffset), message)
+      }
       return nil
     case .batch(let time):
       noteRecord(at: time)

@@ -26,6 +26,9 @@ public struct JSONTraceEncoder: Sendable {
       throw CodecError(.unknownNumbering, at: .byte(out.count), "unknown numbering \(Excerpt.quoted(numbering)); known: \(CommandNumbering.all.map(\.name).joined(separator: ", "))")
     }
     if let failure = header.viewport?.scaleFailure { throw CodecError(.invalidValue, at: .byte(out.count), failure) }
+    if let named = header.widgets, !WidgetSchemaReference.isFingerprint(named.fingerprint) {
+      throw CodecError(.invalidValue, at: .byte(out.count), "the widget schema fingerprint must be \"fnv1a64:\" and 16 lower-case hex digits, not \(Excerpt.quoted(named.fingerprint))")
+    }
     out.append(UInt8(ascii: "{"))
     out.writeJSONKey("trace")
     out.writeJSONInt(Int64(header.version))
@@ -82,6 +85,17 @@ public struct JSONTraceEncoder: Sendable {
       }
       out.append(UInt8(ascii: "}"))
     }
+    if let named = header.widgets {
+      out.append(UInt8(ascii: ","))
+      out.writeJSONKey("widgets")
+      out.append(UInt8(ascii: "{"))
+      out.writeJSONKey("name")
+      out.writeJSONString(named.name)
+      out.append(UInt8(ascii: ","))
+      out.writeJSONKey("fingerprint")
+      out.writeJSONString(named.fingerprint)
+      out.append(UInt8(ascii: "}"))
+    }
     out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
   }
 
@@ -107,11 +121,14 @@ public struct JSONTraceEncoder: Sendable {
     if case .batch(let commands) = record.body {
       // The hot path: bound the line, then write it through a cursor.
       var bound = 64
+      var hasCustom = false
       commands.withUnsafeBufferPointer { commands in
         for index in commands.indices {
-          bound += 420 + 6 * (commands[index].textValue.utf8.count + commands[index].textValue2.utf8.count + commands[index].key.utf8.count)
+          bound += 420 + 6 * (commands[index].textValue.utf8.count + commands[index].textValue2.utf8.count + commands[index].key.utf8.count + commands[index].customType.utf8.count)
+          hasCustom = hasCustom || commands[index].type == .custom
         }
       }
+      if hasCustom { try Self.checkCustomNames(commands, at: out.count) }
       RawWriter.appending(to: &out, bound: bound) { w in writeBatch(commands, at: time, into: &w) }
       return
     }
@@ -172,14 +189,14 @@ public struct JSONTraceEncoder: Sendable {
     let names = Self.quotedNames
     if commands.count == 1 {
       w.bytes(",\"type\":")
-      names[Int(commands[0].type.rawValue)].withUnsafeBytes { w.bytes($0) }
+      writeType(commands[0], names, into: &w)
       writeFields(commands[0], into: &w)
     } else {
       w.bytes(",\"batch\":[")
       commands.withUnsafeBufferPointer { commands in
         for index in commands.indices {
           w.bytes(index == 0 ? "{\"type\":" : ",{\"type\":")
-          names[Int(commands[index].type.rawValue)].withUnsafeBytes { w.bytes($0) }
+          writeType(commands[index], names, into: &w)
           writeFields(commands[index], into: &w)
           w.byte(UInt8(ascii: "}"))
         }
@@ -187,6 +204,26 @@ public struct JSONTraceEncoder: Sendable {
       w.byte(UInt8(ascii: "]"))
     }
     w.bytes("}\n")
+  }
+
+  @inline(__always)
+  private func writeType(_ command: Command, _ names: [[UInt8]], into w: inout RawWriter) {
+    if command.type == .custom {
+      w.jsonString(command.customType)
+    } else {
+      names[Int(command.type.rawValue)].withUnsafeBytes { w.bytes($0) }
+    }
+  }
+
+  /// Refuses a custom command whose name a decoder could not read back as one: the names of
+  /// widget schemas have the engine's form and never a built-in's (docs/WIDGETS.md §2.3).
+  @inline(never)
+  private static func checkCustomNames(_ commands: [Command], at offset: Int) throws(CodecError) {
+    for command in commands where command.type == .custom {
+      guard WidgetCommand.isValidName(command.customType), CommandType(name: command.customType) == nil else {
+        throw CodecError(.invalidValue, at: .byte(offset), "\(Excerpt.quoted(command.customType)) is not a custom command name (a capital, then capitals, digits and _, not a built-in name)")
+      }
+    }
   }
 
   @inline(__always)

@@ -35,6 +35,9 @@ public struct Command: Hashable, Sendable {
   public var height: Int32
   /// A bit set whose meaning depends on the type (protocol notes §3).
   public var flags: UInt32
+  /// The name of a widget schema's command (`CREATE_PIE_CHART`) when ``type`` is
+  /// ``CommandType/custom``; "" for every built-in command (docs/WIDGETS.md §6.1).
+  public var customType: String
 
   /// Creates a command; every field but the type defaults to zero or "".
   @inlinable
@@ -56,7 +59,28 @@ public struct Command: Hashable, Sendable {
     self.width = width
     self.height = height
     self.flags = flags
+    self.customType = ""
   }
+
+  /// Creates a command of a widget schema, named `customType` (``type`` is ``CommandType/custom``).
+  ///
+  /// ```swift
+  /// Command(custom: "CREATE_PIE_CHART", internalId: 2, childInternalId: 9, textValue: "Budget")
+  /// ```
+  public init(
+    custom customType: String, internalId: Int32 = 0, childInternalId: Int32 = 0, value: Int32 = 0,
+    key: String = "", textValue: String = "", textValue2: String = "", row: Int32 = 0,
+    column: Int32 = 0, sheet: UInt16 = 0, width: Int32 = 0, height: Int32 = 0, flags: UInt32 = 0
+  ) {
+    self.init(
+      .custom, internalId: internalId, childInternalId: childInternalId, value: value, key: key,
+      textValue: textValue, textValue2: textValue2, row: row, column: column, sheet: sheet,
+      width: width, height: height, flags: flags)
+    self.customType = customType
+  }
+
+  /// The name the wire carries: ``customType`` for a custom command, else the type's name.
+  public var typeName: String { type == .custom ? customType : type.name }
 }
 
 extension Command {

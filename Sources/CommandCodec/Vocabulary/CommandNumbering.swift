@@ -18,7 +18,7 @@ public struct CommandNumbering: Hashable, Sendable, CustomStringConvertible {
     self.id = id
     self.name = name
     self.types = types
-    var codes = [UInt8?](repeating: nil, count: CommandType.allCases.count)
+    var codes = [UInt8?](repeating: nil, count: CommandType.rawValueCount)
     for (code, type) in types.enumerated() { codes[Int(type.rawValue)] = UInt8(code) }
     self.codes = codes
   }

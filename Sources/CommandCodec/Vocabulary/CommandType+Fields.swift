@@ -21,7 +21,7 @@ extension CommandType {
   /// - Complexity: O(1); the table is built once.
   public var fields: [Command.Field] { CommandType.fieldTable[Int(rawValue)] }
 
-  private static let fieldTable: [[Command.Field]] = allCases.map(\.protocolFields)
+  private static let fieldTable: [[Command.Field]] = (allCases + [.custom]).map(\.protocolFields)
 
   /// The table's rows, by the protocol's facts (the `#` is the code in the current enum).
   private var protocolFields: [Command.Field] {
@@ -68,6 +68,7 @@ extension CommandType {
       .setCaption, .deleteTimer, .createPlatform, .showActionSheet, .setUserId, .setEnabled, .setReadOnly,
       .setImage, .showDialog, .endModal, .showModal:
       return []  // older names the model does not model (§3.73)
+    case .custom: return Command.Field.allCases  // a custom command may use every field (docs/WIDGETS.md §2.5)
     }
   }
 }

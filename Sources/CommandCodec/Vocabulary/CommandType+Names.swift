@@ -131,7 +131,9 @@ extension CommandType {
     "CREATE_RELATIVE_LAYOUT",
     "CREATE_PANEL",
     "CREATE_PROXY_LAYOUT",
-    "SHOW_MODAL",  ]
+    "SHOW_MODAL",
+    "(custom)",  // never looked up: `table` lists the built-in types only
+  ]
 
 }
 

@@ -4,6 +4,10 @@
 /// `docs/BINARY_FORMAT.md`). Codes 0–72 equal the engine's numbering since 2018-11-28; names that
 /// older engine versions used follow from 73 on. The table is append-only: a code, once given,
 /// never changes meaning, whatever the engine does to its enum next. JSON carries ``name`` instead.
+///
+/// One more case, ``custom``, stands for every command a widget schema adds (docs/WIDGETS.md): its
+/// name is the command's ``Command/customType``. It is not in ``allCases`` (which lists the
+/// protocol's own vocabulary) and has no name or code of its own in any numbering.
 public enum CommandType: UInt8, CaseIterable, Hashable, Sendable {
   // The engine's current enum (include/Command.h since 2018-11-28), in its order.
   case createApplication = 0
@@ -117,6 +121,17 @@ public enum CommandType: UInt8, CaseIterable, Hashable, Sendable {
   case createProxyLayout
   case showModal  // 107
 
+  /// A command a widget schema declares (`CREATE_PIE_CHART`); ``Command/customType`` names it.
+  ///
+  /// Never written as itself: JSON carries the custom name, binary the schema's code (1000–1999).
+  case custom = 108
+
+  /// The built-in types, current and historical, in raw-value order; not ``custom``.
+  public static let allCases: [CommandType] = (0...CommandType.showModal.rawValue).map { CommandType(rawValue: $0)! }
+
+  /// The number of raw values, ``custom`` included: the size of tables indexed by raw value.
+  static let rawValueCount = Int(CommandType.custom.rawValue) + 1
+
   /// Whether the engine's current enum still has this type (false for names of older versions).
   public var isCurrent: Bool { rawValue <= CommandType.showNetworkActivity.rawValue }
 
@@ -126,7 +141,7 @@ public enum CommandType: UInt8, CaseIterable, Hashable, Sendable {
   /// element, and CREATE_LINK targets the label it decorates.
   public var createsElement: Bool {
     switch self {
-    case .createToast, .createTimer, .createLink: return false
+    case .createToast, .createTimer, .createLink, .custom: return false
     default: return name.utf8.starts(with: "CREATE_".utf8)
     }
   }

@@ -68,13 +68,26 @@ public struct WidgetSchema: Hashable, Sendable {
   public var commands: [WidgetCommand] { widgets.flatMap(\.commands) }
 
   /// The custom command called `name`.
+  ///
+  /// - Complexity: O(c) in the schema's commands, without allocating: decoders call it per
+  ///   custom command.
   public func command(named name: String) -> WidgetCommand? {
-    commands.first { $0.name == name }
+    for widget in widgets {
+      if widget.creation.name == name { return widget.creation }
+      for setter in widget.setters where setter.name == name { return setter }
+    }
+    return nil
   }
 
   /// The custom command with binary opcode `code`.
+  ///
+  /// - Complexity: O(c) in the schema's commands, without allocating.
   public func command(code: UInt64) -> WidgetCommand? {
-    commands.first { $0.code == code }
+    for widget in widgets {
+      if widget.creation.code == code { return widget.creation }
+      for setter in widget.setters where setter.code == code { return setter }
+    }
+    return nil
   }
 
   /// The schema's identity: `fnv1a64:` and the FNV-1a 64 hash, in hex, of ``canonicalText``.

@@ -130,6 +130,7 @@ enum CommandCases {
     case .createPanel: return (Command(type, internalId: 2, childInternalId: 12), "2017; id=parent, child")
     case .createProxyLayout: return (Command(type, internalId: 7, childInternalId: 50), "2017, became REORDER_CHILD; id, child")
     case .showModal: return (Command(type, internalId: 20), "2017-11; id")
+    case .custom: preconditionFailure("custom commands have vectors of their own, made with a widget schema")
     }
   }
 }

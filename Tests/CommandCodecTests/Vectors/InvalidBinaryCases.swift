@@ -98,8 +98,8 @@ enum InvalidBinaryCases {
     binary("header/unknown-numbering-name", "the header names a numbering the codec does not know", .unknownNumbering) { b in
       b.fileHeader { h in h.varint(1); h.mark(); h.varint(11); h.raw(Array("engine-1999".utf8)) }
     },
-    binary("header/unknown-presence-bit", "header presence bit 5, which version 1 does not define", .unknownField) { b in
-      b.fileHeader { h in h.mark(); h.varint(0x20) }
+    binary("header/unknown-presence-bit", "header presence bit 6, which version 1 does not define (bit 5 names a widget schema)", .unknownField) { b in
+      b.fileHeader { h in h.mark(); h.varint(0x40) }
     },
     binary("header/left-over-bytes", "a byte after the last header field, inside the header record", .malformed) { b in
       b.fileHeader { h in h.varint(0); h.mark(); h.byte(0) }
