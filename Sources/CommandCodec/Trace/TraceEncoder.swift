@@ -17,10 +17,11 @@ public struct TraceEncoder: Sendable {
   /// The format written.
   public let format: TraceFormat
 
-  public init(format: TraceFormat) {
+  /// An encoder for `format`; `widgets` gives custom widget commands their binary codes.
+  public init(format: TraceFormat, widgets: WidgetSchema? = nil) {
     self.format = format
     switch format {
-    case .binary: inner = .binary(BinaryTraceEncoder())
+    case .binary: inner = .binary(BinaryTraceEncoder(widgets: widgets))
     case .jsonLines: inner = .json(JSONTraceEncoder())
     }
   }

@@ -28,18 +28,21 @@ struct Check: ParsableCommand {
     if trace == nil && !rules { throw ValidationError("name a trace to check, or pass --rules") }
   }
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func run() throws {
+    let widgets = try widgetOptions.load()
     let output = StandardOutput()
     defer { output.flush() }
     if rules {
-      for rule in DiagnosticRule.allCases {
+      for rule in DiagnosticRule.everyRule {
         output.writeLine("\(rule.rawValue.padding(to: 28))\(rule.severity.rawValue.padding(to: 7))\(rule.summary)")
       }
       return
     }
     let result: Replayer.Result
     do {
-      let reader = try TraceFileReader(path: trace!)
+      let reader = try TraceFileReader(path: trace!, widgets: widgets)
       let progress = ProgressReporter(reading: reader, verb: "checking")
       defer { progress.finish() }
       result = try Replayer.replay(reader, options: .init(recordEmissions: false))

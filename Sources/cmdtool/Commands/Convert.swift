@@ -32,6 +32,8 @@ struct Convert: ParsableCommand {
   @Option(name: .long, help: "The output format: json or binary. Default: from the output's extension.")
   var to: TraceFormat?
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func validate() throws {
     if to == nil && TraceFormat(pathExtensionOf: output) == nil {
       throw ValidationError("cannot tell the output format from \"\(output)\": name it .jsonl or .cmdtrace, or pass --to json|binary")
@@ -42,12 +44,14 @@ struct Convert: ParsableCommand {
   }
 
   func run() throws {
+    let widgets = try widgetOptions.load()
     let format = to ?? TraceFormat(pathExtensionOf: output)!
     let reader: TraceFileReader
     let writer: TraceFileWriter
     do {
-      reader = try TraceFileReader(path: input)
-      writer = try TraceFileWriter(path: output, format: format, header: try reader.readHeader(), replacing: true)
+      reader = try TraceFileReader(path: input, widgets: widgets)
+      let header = try reader.readHeader()
+      writer = try TraceFileWriter(path: output, format: format, header: header, replacing: true, widgets: reader.widgets)
     } catch {
       throw error.reported()
     }

@@ -74,15 +74,18 @@ struct CoverageCommand: ParsableCommand {
   }
 
   /// Counts every record of the trace at `path`.
-  private func measure(_ path: String, into coverage: inout ProtocolCoverage) throws(TraceFileError) {
-    let reader = try TraceFileReader(path: path)
+  private func measure(_ path: String, widgets: WidgetSchema?, into coverage: inout ProtocolCoverage) throws(TraceFileError) {
+    let reader = try TraceFileReader(path: path, widgets: widgets)
     defer { reader.close() }
     let progress = ProgressReporter(reading: reader, verb: "measuring")
     defer { progress.finish() }
     _ = try reader.read(into: &coverage)
   }
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func run() throws {
+    let widgets = try widgetOptions.load()
     let expanded: [String]
     do {
       expanded = try RecordingSuite.expand(traces)
@@ -102,7 +105,7 @@ struct CoverageCommand: ParsableCommand {
     var coverage = ProtocolCoverage()
     for path in paths {
       do {
-        try measure(path, into: &coverage)
+        try measure(path, widgets: widgets, into: &coverage)
       } catch {
         throw error.reported()
       }

@@ -73,11 +73,14 @@ struct Diff: ParsableCommand {
     }
   }
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func run() throws {
+    let widgets = try widgetOptions.load()
     let rules = try ignoreOptions.rules()
     let report: DiffReport
     do {
-      report = try DiffReport(try DiffInput.open(a), try DiffInput.open(b), names: (a, b), alignment: align, to: ReplayPoint(parsing: at)!, ignoring: rules)
+      report = try DiffReport(try DiffInput.open(a, widgets: widgets), try DiffInput.open(b, widgets: widgets), names: (a, b), alignment: align, to: ReplayPoint(parsing: at)!, ignoring: rules)
     } catch let failure as DiffInput.Failure {
       printError(failure.description)
       throw ExitStatus.badInput

@@ -141,12 +141,15 @@ struct ReplayCommand: ParsableCommand {
     }
   }
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func run() throws {
+    let widgets = try widgetOptions.load()
     if let engine { return try runAgainst(engine: engine) }
     let point = ReplayPoint(parsing: at)!
     let result: Replayer.Result
     do {
-      let reader = try TraceFileReader(path: trace)
+      let reader = try TraceFileReader(path: trace, widgets: widgets)
       let progress = ProgressReporter(reading: reader, verb: "replaying")
       defer { progress.finish() }
       result = try Replayer.replay(reader, to: point, strict: strict)

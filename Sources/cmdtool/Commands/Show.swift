@@ -31,11 +31,14 @@ struct Show: ParsableCommand {
   @Option(name: .long, help: "text: one readable line per record; json: canonical JSON Lines.")
   var format: ShowFormat = .text
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func run() throws {
+    let widgets = try widgetOptions.load()
     let output = StandardOutput()
     defer { output.flush() }
     do {
-      let reader = try TraceFileReader(path: trace)
+      let reader = try TraceFileReader(path: trace, widgets: widgets)
       let header = try reader.readHeader()
       switch format {
       case .text:

@@ -39,18 +39,23 @@ struct View: ParsableCommand {
     if maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
   }
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func run() throws {
+    let widgets = try widgetOptions.load()
     let header: TraceHeader
+    let schema: WidgetSchema?
     var records: [TraceRecord] = []
     do {
-      let reader = try TraceFileReader(path: trace)
+      let reader = try TraceFileReader(path: trace, widgets: widgets)
       header = try reader.readHeader()
+      schema = reader.widgets
       while let record = try reader.next() { records.append(record) }
     } catch {
       throw error.reported()
     }
     let name = trace.split(separator: "/").last.map(String.init) ?? trace
-    let page = TraceViewerPage.html(title: name, header: header, records: records, maxFrames: maxFrames, showsHidden: hidden)
+    let page = TraceViewerPage.html(title: name, header: header, records: records, maxFrames: maxFrames, showsHidden: hidden, widgets: schema)
     do {
       try AtomicFile.write(Array(page.utf8), to: out)
     } catch {

@@ -93,8 +93,8 @@ public struct CaseExpectation: Sendable {
 
   /// `CREATE_BUTTON 3` for one command, `batch of 4: CREATE_APPLICATION, CREATE_FRAMEVIEW, …` for more.
   static func describe(_ commands: [Command]) -> String {
-    if commands.count == 1, let command = commands.first { return "\(command.type.name) \(command.childInternalId != 0 ? command.childInternalId : command.internalId)" }
-    let names = commands.prefix(4).map(\.type.name).joined(separator: ", ")
+    if commands.count == 1, let command = commands.first { return "\(command.typeName) \(command.childInternalId != 0 ? command.childInternalId : command.internalId)" }
+    let names = commands.prefix(4).map(\.typeName).joined(separator: ", ")
     return "batch of \(commands.count): \(names)\(commands.count > 4 ? ", …" : "")"
   }
 }

@@ -19,9 +19,12 @@ import CommandCodec
 /// is exercised by a show (1), never by a hide (0), and SET_STYLE's by any selector but NORMAL.
 /// Memory is constant but for the distinct style keys seen.
 public struct ProtocolCoverage: Hashable, Sendable {
-  /// Per command type (by raw value): how many commands, and the bits of the fields they set.
-  private var commandCounts = [Int](repeating: 0, count: CommandType.allCases.count)
-  private var commandFieldBits = [UInt16](repeating: 0, count: CommandType.allCases.count)
+  /// Per command type (by raw value, custom widget commands last): how many commands, and the
+  /// bits of the fields they set.
+  private var commandCounts = [Int](repeating: 0, count: Int(CommandType.custom.rawValue) + 1)
+  private var commandFieldBits = [UInt16](repeating: 0, count: Int(CommandType.custom.rawValue) + 1)
+  /// Custom widget commands (docs/WIDGETS.md) by name.
+  public private(set) var customCommandCounts: [String: Int] = [:]
   /// Per event class (by raw value − 1): how many events, and the bits of the fields they set.
   private var eventCounts = [Int](repeating: 0, count: EventKind.allCases.count)
   private var eventFieldBits = [UInt32](repeating: 0, count: EventKind.allCases.count)
@@ -75,6 +78,7 @@ public struct ProtocolCoverage: Hashable, Sendable {
     commandCount += 1
     commandCounts[type] += 1
     commandFieldBits[type] |= Self.bits(of: command)
+    if command.type == .custom { customCommandCounts[command.customType, default: 0] += 1 }
     guard command.type == .setStyle else { return }
     if let selector = StyleSelector(rawValue: command.value) {
       selectorCounts[Int(selector.rawValue)] += 1

@@ -11,10 +11,10 @@ public enum DiffInput {
   }
 
   /// Opens `path`: a snapshot when it is a JSON object starting with `"version"`, else a trace.
-  public static func open(_ path: String) throws(Failure) -> DiffInput {
+  public static func open(_ path: String, widgets: WidgetSchema? = nil) throws(Failure) -> DiffInput {
     if path == "-" {
       do {
-        return .trace(try TraceFileReader(path: "-"))
+        return .trace(try TraceFileReader(path: "-", widgets: widgets))
       } catch {
         throw Failure(description: error.description)
       }
@@ -39,7 +39,7 @@ public enum DiffInput {
       }
     }
     do {
-      return .trace(try TraceFileReader(path: path))
+      return .trace(try TraceFileReader(path: path, widgets: widgets))
     } catch {
       throw Failure(description: error.description)
     }
@@ -47,19 +47,6 @@ public enum DiffInput {
 
   /// The file's bytes (at most `limit` of them).
   static func readAll(_ path: String, limit: Int?) throws(IOError) -> [UInt8] {
-    let file = try FileDescriptor.open(forReadingAt: path)
-    defer { file.close() }
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while limit.map({ result.count < $0 }) ?? true {
-      let outcome: Result<Int, IOError> = chunk.withUnsafeMutableBytes { bytes in
-        Result { () throws(IOError) -> Int in try file.read(into: bytes, path: path) }
-      }
-      let count = try outcome.get()
-      if count == 0 { break }
-      result.append(contentsOf: chunk[0..<count])
-    }
-    if let limit, result.count > limit { result.removeLast(result.count - limit) }
-    return result
+    try FileDescriptor.readWholeFile(at: path, limit: limit)
   }
 }

@@ -18,14 +18,19 @@ public struct EventsDiff: Sendable {
     switch emission.kind {
     case .event(let target, let event): return "events › \(event.kind.name) → \(target)"
     case .toastExpired(let toast, _): return "events › toast \(toast) expired"
+    case .widget(let target, _): return "events › widget \(target)"
     }
   }
 
   /// - Parameter timeTolerance: milliseconds by which the times of the same emission may differ.
   public init(_ first: [PlatformEmission], _ second: [PlatformEmission], ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), timeTolerance: Double = 0) {
-    let keep: (PlatformEmission) -> Bool = { rules.isEmpty || !rules.ignores(Self.path(of: $0)) }
-    let a = rules.isEmpty ? first : first.filter(keep)
-    let b = rules.isEmpty ? second : second.filter(keep)
+    // A custom widget's lifecycle hooks follow from the commands; the state diff names what changed.
+    let keep: (PlatformEmission) -> Bool = { emission in
+      if case .widget = emission.kind { return false }
+      return rules.isEmpty || !rules.ignores(Self.path(of: emission))
+    }
+    let a = first.filter(keep)
+    let b = second.filter(keep)
     // Compare what happened, when, to whom; not which record was being applied at the time.
     func same(_ x: PlatformEmission, _ y: PlatformEmission) -> Bool { (x.time == y.time || (x.time - y.time).magnitude <= timeTolerance) && x.kind == y.kind }
     var prefix = 0

@@ -129,7 +129,7 @@ public struct RunComparison: Sendable {
       self.reader = reader
       self.point = point
       do {
-        model = ReferenceModel(header: try reader.readHeader(), options: .init(tracksTouched: true))
+        model = ReferenceModel(header: try reader.readHeader(), options: .init(tracksTouched: true), widgets: reader.widgets)
         next = try reader.next()
       } catch {
         throw .unreadable(error)

@@ -148,6 +148,7 @@ extension StateDiff.Builder {
     if x.links != y.links {
       report("links", Self.json { $0.array(x.links) { $0.string($1) } }, Self.json { $0.array(y.links) { $0.string($1) } })
     }
+    if x.widget != y.widget { compareWidgets(x.widget, y.widget, report: report) }
     if x.list != y.list { compareLists(x.list ?? ListContent(), y.list ?? ListContent(), report: report) }
     if x.image != y.image {
       let old = x.image ?? ImageState()

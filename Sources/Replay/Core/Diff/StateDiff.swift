@@ -96,7 +96,7 @@ extension StateDiff {
     // MARK: Paths
 
     /// `kind id`, e.g. `button 7`.
-    static func label(_ element: Element) -> String { "\(element.kind.rawValue) \(element.id)" }
+    static func label(_ element: Element) -> String { "\(element.kindName) \(element.id)" }
 
     /// The element's path in `state`, from the top of its tree, and its sort key.
     func path(of id: Int32, in state: UIState) -> (String, [Int64]) {

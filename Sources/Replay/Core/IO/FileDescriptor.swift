@@ -83,6 +83,24 @@ public final class FileDescriptor: @unchecked Sendable {
     }
   }
 
+  /// The bytes of the file at `path` (at most `limit` of them), read in 64 KiB chunks.
+  public static func readWholeFile(at path: String, limit: Int? = nil) throws(IOError) -> [UInt8] {
+    let file = try FileDescriptor.open(forReadingAt: path)
+    defer { file.close() }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while limit.map({ result.count < $0 }) ?? true {
+      let outcome: Result<Int, IOError> = chunk.withUnsafeMutableBytes { bytes in
+        Result { () throws(IOError) -> Int in try file.read(into: bytes, path: path) }
+      }
+      let count = try outcome.get()
+      if count == 0 { break }
+      result.append(contentsOf: chunk[0..<count])
+    }
+    if let limit, result.count > limit { result.removeLast(result.count - limit) }
+    return result
+  }
+
   /// Closes the descriptor (if owned).
   public func close() {
     guard ownsDescriptor && !isClosed else { return }

@@ -50,8 +50,36 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
   case duplicateApplication = "duplicate-application"
   case modalResultWithoutModal = "modal-result-without-modal"
   case notModelled = "not-modelled"
+  // Custom widgets (docs/WIDGETS.md §6.2).
+  case widgetUnknownProperty = "widget-unknown-property"
+  case widgetInvalidValue = "widget-invalid-value"
+  case widgetImmutableAttribute = "widget-immutable-attribute"
+  case widgetNotCreated = "widget-not-created"
+  case widgetNotDisplayable = "widget-not-displayable"
+  case widgetNotHideable = "widget-not-hideable"
 
-  public var severity: Diagnostic.Severity { self == .notModelled ? .note : .error }
+  public var severity: Diagnostic.Severity { self == .notModelled || self == .widgetNotDisplayable ? .note : .error }
+
+  /// Whether the rule is about custom widgets: only traces with a widget schema can raise it.
+  public var isWidgetRule: Bool { rawValue.hasPrefix("widget-") }
+
+  /// The rules of the built-in protocol, in declaration order: every trace can break them.
+  /// The rules a widget schema adds are ``widgetRules``; ``everyRule`` has both.
+  public static let allCases: [DiagnosticRule] = [
+    .unknownTarget, .unknownParent, .duplicateCreate, .missingId, .childOfLeaf, .cycle, .removeNonChild,
+    .reorderNonChild, .reorderOutOfRange, .notAView, .unsupportedTarget, .invalidSelector, .emptyStyleKey,
+    .invalidTimerInterval, .duplicateTimer, .missingTimerId, .duplicateApplication, .modalResultWithoutModal,
+    .notModelled,
+  ]
+
+  /// The rules about custom widgets (docs/WIDGETS.md §6.2), raised only with a widget schema.
+  public static let widgetRules: [DiagnosticRule] = [
+    .widgetUnknownProperty, .widgetInvalidValue, .widgetImmutableAttribute, .widgetNotCreated,
+    .widgetNotDisplayable, .widgetNotHideable,
+  ]
+
+  /// Every rule: the built-in protocol's, then the custom widgets'.
+  public static let everyRule: [DiagnosticRule] = allCases + widgetRules
 
   /// What the rule says, for documentation and `cmdtool check --rules`.
   public var summary: String {
@@ -75,6 +103,12 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
     case .duplicateApplication: return "a second CREATE_APPLICATION while one exists; ignored"
     case .modalResultWithoutModal: return "a modal result names no open dialog or action sheet"
     case .notModelled: return "a command the model accepts but does not model (no engine sends it, or only old engines did)"
+    case .widgetUnknownProperty: return "a custom command carries a field that no property of the widget uses; the field is ignored"
+    case .widgetInvalidValue: return "a custom widget's property or attribute gets a value its schema refuses (type, range, enum, colour, URL, size); ignored"
+    case .widgetImmutableAttribute: return "a command would change a custom widget's creation-time attribute; ignored"
+    case .widgetNotCreated: return "a custom command addresses an element that is not a widget of its kind; ignored"
+    case .widgetNotDisplayable: return "a custom widget is in the tree before the properties it needs are set; drawn hidden"
+    case .widgetNotHideable: return "SET_VISIBILITY hides a custom widget whose schema says it cannot be hidden; ignored"
     }
   }
 

@@ -44,6 +44,8 @@ public struct Element: Hashable, Sendable {
   public var isStopped = false
   /// The value that closed the element, for dialogs and action sheets.
   public var modalResult: Int32?
+  /// A custom widget's kind, attributes and properties; nil for built-in kinds.
+  public var widget: CustomWidget?
 
   public init(id: Int32, kind: ElementKind, parent: Int32?) {
     self.id = id

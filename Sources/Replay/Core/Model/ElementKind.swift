@@ -38,6 +38,8 @@ public enum ElementKind: String, CaseIterable, Sendable, Comparable {
   case notification
   case pageControl
   case segmentedControl
+  /// A widget a schema declares (docs/WIDGETS.md); ``Element/widget`` says which and holds its values.
+  case custom
 
   /// The kind a CREATE_* command makes, nil for commands that create no element.
   ///
@@ -95,7 +97,7 @@ public enum ElementKind: String, CaseIterable, Sendable, Comparable {
       return true
     case .textField, .textView, .button, .switch, .picker, .text, .imageView, .actionSheet,
       .checkbox, .separator, .slider, .searchBar, .navigationBarItem, .progressSpinner,
-      .notification, .pageControl, .segmentedControl:
+      .notification, .pageControl, .segmentedControl, .custom:
       return false
     }
   }

@@ -8,6 +8,9 @@ public struct PlatformEmission: Hashable, Sendable {
     case event(target: Int32, Event)
     /// A toast leaves the screen.
     case toastExpired(toast: Int, text: String)
+    /// A hook a platform runs on its custom widget (created, a property, layout, displayable,
+    /// destroyed): the lifecycle a platform's widget implementation sees (docs/WIDGETS.md §6.2).
+    case widget(target: Int32, WidgetHook)
   }
 
   /// When, in milliseconds since the session started.

@@ -9,6 +9,8 @@ extension ReferenceModel {
       touched.insert(command.internalId)
       touched.insert(command.childInternalId)
     }
+    // A built-in command to a custom widget may set one of its properties (docs/WIDGETS.md §2.5).
+    if !customElements.isEmpty, customElements.contains(command.internalId), applyToWidget(command) { return }
     switch command.type {
     // The hot paths first: most of what engines send.
     case .setStyle: setStyle(command)
@@ -50,6 +52,7 @@ extension ReferenceModel {
     case .buyProduct: log(.buyProduct, from: command.internalId, text: command.textValue)
     case .listPurchases: log(.listPurchases, from: command.internalId, text: "")
     case .consumePurchase: log(.consumePurchase, from: command.internalId, text: command.textValue)
+    case .custom: applyCustom(command)
     case .showNetworkActivity:
       state.networkActivity = command.value != 0
       log(.networkActivity, from: command.internalId, text: command.value != 0 ? "on" : "off")
@@ -57,7 +60,7 @@ extension ReferenceModel {
       if let kind = ElementKind(creating: command.type) {
         createElement(kind, command)
       } else {
-        report(.notModelled, "\(command.type.name) is not modelled\(command.type.isCurrent ? " (no engine emits it)" : " (a name of older engine versions)")")
+        report(.notModelled, "\(command.typeName) is not modelled\(command.type.isCurrent ? " (no engine emits it)" : " (a name of older engine versions)")")
       }
     }
   }
@@ -72,7 +75,7 @@ extension ReferenceModel {
 
   mutating func reportUnknownTarget(_ command: Command) {
     let id = command.internalId
-    report(.unknownTarget, "\(command.type.name) addresses element \(id), which \(id == 0 ? "is no element (0)" : "does not exist")")
+    report(.unknownTarget, "\(command.typeName) addresses element \(id), which \(id == 0 ? "is no element (0)" : "does not exist")")
   }
 
   /// Runs `body` on the target's list content, or reports why not.
@@ -80,7 +83,7 @@ extension ReferenceModel {
     let id = command.internalId
     guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(command) }
     guard state.elements[slot: slot].list != nil else {
-      return report(.unsupportedTarget, "\(command.type.name) applies to list and grid views, not to \(state.elements[slot: slot].kind.rawValue) \(id)")
+      return report(.unsupportedTarget, "\(command.typeName) applies to list and grid views, not to \(state.elements[slot: slot].kind.rawValue) \(id)")
     }
     body(&state.elements[slot: slot].list!)
   }

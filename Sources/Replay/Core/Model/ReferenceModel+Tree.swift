@@ -22,12 +22,12 @@ extension ReferenceModel {
   mutating func createElement(_ kind: ElementKind, _ command: Command) {
     let id = command.childInternalId
     let parentId = command.internalId
-    guard id != 0 else { return report(.missingId, "\(command.type.name) under \(parentId) has no childInternalId") }
+    guard id != 0 else { return report(.missingId, "\(command.typeName) under \(parentId) has no childInternalId") }
     if let slot = state.elements.slot(of: id) {
-      return report(.duplicateCreate, "\(command.type.name) reuses id \(id) of a live \(state.elements[slot: slot].kind.rawValue)")
+      return report(.duplicateCreate, "\(command.typeName) reuses id \(id) of a live \(state.elements[slot: slot].kind.rawValue)")
     }
     guard id != parentId else {
-      return report(.cycle, "\(command.type.name) makes element \(id) its own parent")
+      return report(.cycle, "\(command.typeName) makes element \(id) its own parent")
     }
     var element = Element(id: id, kind: kind, parent: nil)
     element.text = command.textValue
@@ -50,12 +50,12 @@ extension ReferenceModel {
     if let attachTo, let parentSlot = state.elements.slot(of: attachTo) {
       let parentKind = state.elements[slot: parentSlot].kind
       if !parentKind.canHaveChildren {
-        report(.childOfLeaf, "\(command.type.name) puts \(kind.rawValue) \(id) under \(parentKind.rawValue) \(attachTo), which cannot hold children; attached anyway")
+        report(.childOfLeaf, "\(command.typeName) puts \(kind.rawValue) \(id) under \(parentKind.rawValue) \(attachTo), which cannot hold children; attached anyway")
       }
       element.parent = attachTo
       state.elements[slot: parentSlot].children.append(id)
     } else {
-      report(.unknownParent, "\(command.type.name) puts \(kind.rawValue) \(id) under \(parentId), which does not exist; created detached")
+      report(.unknownParent, "\(command.typeName) puts \(kind.rawValue) \(id) under \(parentId), which does not exist; created detached")
     }
     state.elements.insert(element)
     switch kind {
@@ -90,6 +90,7 @@ extension ReferenceModel {
       removed.append(current)
       touch(current)
       pending.append(contentsOf: victim.children)
+      if victim.kind == .custom { destroyWidget(victim) }
       if victim.kind == .imageView {
         if victim.image?.requestedURL != nil {
           emit(.event(target: current, .imageRequest(ImageRequestEvent(mode: 2, imageUrl: victim.image!.requestedURL!, sourceInternalId: current))))

@@ -7,10 +7,10 @@ extension ReferenceModel {
   /// view already active does nothing, so the engine's pair of switch commands counts once.
   mutating func switchView(to view: Int32, back: Bool, via command: Command) {
     guard let element = state.elements[view] else {
-      return report(.unknownTarget, "\(command.type.name) switches to view \(view), which does not exist")
+      return report(.unknownTarget, "\(command.typeName) switches to view \(view), which does not exist")
     }
     guard element.kind.isView else {
-      return report(.notAView, "\(command.type.name) switches to \(element.kind.rawValue) \(view), which is not a frame view or OpenGL view")
+      return report(.notAView, "\(command.typeName) switches to \(element.kind.rawValue) \(view), which is not a frame view or OpenGL view")
     }
     guard state.activeView != view else { return }
     if back {

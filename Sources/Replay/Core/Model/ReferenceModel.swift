@@ -56,6 +56,9 @@ public struct ReferenceModel: Sendable {
   public let options: Options
   /// The viewport the header gave, for picking image URLs.
   public let viewport: Viewport?
+  /// The widget schema custom commands are checked against (docs/WIDGETS.md §6.2); nil when the
+  /// trace has no custom widgets.
+  public var widgets: WidgetSchema? { state.widgets }
 
   var clock = VirtualClock<Scheduled>()
   /// Image views whose request must be re-evaluated at the end of the record.
@@ -69,10 +72,13 @@ public struct ReferenceModel: Sendable {
   var currentCommand: Int? = nil
   /// Elements changed since the last ``takeTouched()`` (a superset), when tracking.
   var touched: Set<Int32> = []
+  /// The ids of live custom widgets: built-in commands to them may set their properties.
+  var customElements: Set<Int32> = []
 
   /// A model starting from the header's committed preferences and viewport.
-  public init(header: TraceHeader = TraceHeader(), options: Options = Options()) {
+  public init(header: TraceHeader = TraceHeader(), options: Options = Options(), widgets: WidgetSchema? = nil) {
     self.state = UIState(preferences: PreferenceStore(committed: header.preferences))
+    self.state.widgets = widgets
     self.options = options
     self.viewport = header.viewport
   }

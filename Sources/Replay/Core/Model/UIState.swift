@@ -7,6 +7,9 @@ import CommandCodec
 public struct UIState: Equatable, Sendable {
   /// Every live element (attached or detached), by id.
   public internal(set) var elements = ElementStore()
+  /// The widget schema of the custom widgets among ``elements`` (their kinds, properties, size
+  /// and preview rules), for renderers; nil without custom widgets.
+  public internal(set) var widgets: WidgetSchema?
   /// The application's id (CREATE_APPLICATION's childInternalId).
   public internal(set) var applicationId: Int32?
   /// The top-level view shown.

@@ -11,6 +11,8 @@ public enum PlatformEmissionFormatter {
       return padded + "  ←  " + TraceRecordFormatter.describe(event, target: target)
     case .toastExpired(let number, let text):
       return padded + "  ·  toast \(number) expired \(JSONText.quoted(text))"
+    case .widget(let target, let hook):
+      return padded + "  ◇  widget \(target) \(hook)"
     }
   }
 
@@ -30,6 +32,37 @@ public enum PlatformEmissionFormatter {
         o.member("t") { $0.number(emission.time) }
         o.member("toastExpired") { $0.int(number) }
         o.member("text") { $0.string(text) }
+      }
+      return json.bytes + [0x0A]
+    case .widget(let target, let hook):
+      var json = JSONText()
+      json.object { o in
+        o.member("t") { $0.number(emission.time) }
+        o.member("widget") { $0.int(target) }
+        switch hook {
+        case .created(let kind, let attributes):
+          o.member("hook") { $0.string("created") }
+          o.member("kind") { $0.string(kind) }
+          o.member("attributes") { value in
+            value.object { a in
+              for (name, text) in attributes.sorted(by: { $0.key < $1.key }) { a.member(name) { $0.string(text) } }
+            }
+          }
+        case .property(let name, let old, let new):
+          o.member("hook") { $0.string("property") }
+          o.member("name") { $0.string(name) }
+          if let old { o.member("old") { $0.string(old) } }
+          o.member("new") { $0.string(new) }
+        case .layout(let width, let height):
+          o.member("hook") { $0.string("layout") }
+          o.member("width") { $0.number(width) }
+          o.member("height") { $0.number(height) }
+        case .displayable:
+          o.member("hook") { $0.string("displayable") }
+        case .destroyed(let kind):
+          o.member("hook") { $0.string("destroyed") }
+          o.member("kind") { $0.string(kind) }
+        }
       }
       return json.bytes + [0x0A]
     }

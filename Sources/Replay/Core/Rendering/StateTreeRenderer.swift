@@ -73,7 +73,7 @@ public enum StateTreeRenderer {
 
   /// One element's line: kind, id, text and the values that matter.
   public static func describe(_ element: Element, state: UIState) -> String {
-    var parts = ["\(element.kind.rawValue) \(element.id)"]
+    var parts = ["\(element.kindName) \(element.id)"]
     if element.isPassword {
       // Terminals and CI logs are no place for passwords; the JSON snapshot keeps the text.
       if !element.text.isEmpty { parts.append(String(repeating: "•", count: element.text.count)) }
@@ -109,6 +109,12 @@ public enum StateTreeRenderer {
         parts.append("image file \(JSONText.quoted(file))")
       }
       if image.sources.count > 1 { parts.append("(\(image.sources.count) sizes)") }
+    }
+    if let widget = element.widget {
+      // Attributes, then properties, each sorted by name: `title="Budget" piePercentage=40`.
+      for (name, value) in widget.attributes.sorted(by: { $0.key < $1.key }) { parts.append("\(name)=\(JSONText.quoted(value))") }
+      for (name, value) in widget.properties.sorted(by: { $0.key < $1.key }) { parts.append("\(name)=\(JSONText.quoted(value))") }
+      if !widget.isDisplayable { parts.append("[not displayable]") }
     }
     if element.isStopped { parts.append("[stopped]") }
     if let result = element.modalResult { parts.append("[closed with \(result)]") }

@@ -46,6 +46,7 @@ public enum TraceRecordFormatter {
     if !header.preferences.isEmpty {
       parts.append("\(header.preferences.count) preference\(header.preferences.count == 1 ? "" : "s")")
     }
+    if let widgets = header.widgets { parts.append("widgets \(widgets)") }
     return parts.joined(separator: " · ")
   }
 
@@ -55,7 +56,7 @@ public enum TraceRecordFormatter {
 
   /// A command with its non-default fields; SET_STYLE reads as `[SELECTOR] key="value"`.
   public static func describe(_ command: Command) -> String {
-    var parts = [command.type.name]
+    var parts = [command.typeName]
     if command.internalId != 0 { parts.append("id=\(command.internalId)") }
     if command.childInternalId != 0 { parts.append("child=\(command.childInternalId)") }
     if command.type == .setStyle {

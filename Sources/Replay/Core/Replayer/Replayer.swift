@@ -51,7 +51,7 @@ public enum Replayer {
     } catch {
       throw .unreadable(error)
     }
-    var handler = ModelFeeder(model: ReferenceModel(header: header, options: options), point: point, strict: strict)
+    var handler = ModelFeeder(model: ReferenceModel(header: header, options: options, widgets: reader.widgets), point: point, strict: strict)
     let readAll: Bool
     do {
       readAll = try reader.read(into: &handler)
@@ -125,11 +125,11 @@ public enum Replayer {
   /// Replays in-memory records up to `point` (for tests and tools that hold a trace already).
   ///
   /// - Throws: ``Failure/pointBeyondEnd(_:recordCount:)`` for a record past the last.
-  public static func replay(_ records: [TraceRecord], header: TraceHeader = TraceHeader(), to point: ReplayPoint = .end, options: ReferenceModel.Options = .init()) throws(Failure) -> ReferenceModel {
+  public static func replay(_ records: [TraceRecord], header: TraceHeader = TraceHeader(), to point: ReplayPoint = .end, options: ReferenceModel.Options = .init(), widgets: WidgetSchema? = nil) throws(Failure) -> ReferenceModel {
     if case .record(let last) = point, last >= records.count {
       throw .pointBeyondEnd(point, recordCount: records.count)
     }
-    var model = ReferenceModel(header: header, options: options)
+    var model = ReferenceModel(header: header, options: options, widgets: widgets)
     for (index, record) in records.enumerated() {
       if case .record(let last) = point, index > last { break }
       if case .time(let limit) = point, record.time > limit { break }

@@ -30,6 +30,8 @@ public final class TimeTravel {
   public let path: String
   /// Its header.
   public let header: TraceHeader
+  /// The widget schema the trace is read with (given, or found beside it).
+  public let widgets: WidgetSchema?
   /// The keyframes, in trace order.
   public private(set) var keyframes: [Keyframe] = []
   /// The number of records in the trace.
@@ -41,17 +43,18 @@ public final class TimeTravel {
   ///
   /// - Throws: ``Replayer/Failure`` when the trace cannot be read to its end: time travel needs
   ///   the whole trace (`cmdtool replay --at` replays whatever is readable up to the point).
-  public init(path: String, keyframeCount: Int = 16, firstSpacing: Int = 1024, options: ReferenceModel.Options = .init(recordEmissions: false)) throws(Replayer.Failure) {
+  public init(path: String, keyframeCount: Int = 16, firstSpacing: Int = 1024, options: ReferenceModel.Options = .init(recordEmissions: false), widgets: WidgetSchema? = nil) throws(Replayer.Failure) {
     self.path = path
     self.options = options
     let reader: TraceFileReader
     do {
-      reader = try TraceFileReader(path: path)
+      reader = try TraceFileReader(path: path, widgets: widgets)
       header = try reader.readHeader()
     } catch {
       throw .unreadable(error)
     }
-    let start = ReferenceModel(header: header, options: options)
+    self.widgets = reader.widgets
+    let start = ReferenceModel(header: header, options: options, widgets: reader.widgets)
     keyframes.append(Keyframe(recordsApplied: 0, time: 0, model: start, checkpoint: nil))
     var spacing = max(firstSpacing, 1)
     var feeder = Replayer.ModelFeeder(model: start, point: .end, strict: false)
@@ -94,7 +97,7 @@ public final class TimeTravel {
       if let checkpoint = keyframe.checkpoint {
         reader = try TraceFileReader(path: path, resumingFrom: checkpoint)
       } else {
-        reader = try TraceFileReader(path: path)
+        reader = try TraceFileReader(path: path, widgets: widgets)
         _ = try reader.readHeader()
       }
     } catch {

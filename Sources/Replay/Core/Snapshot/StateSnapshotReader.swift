@@ -39,7 +39,7 @@ public enum StateSnapshotReader {
 
   private struct Reader {
     /// The keys an element may have (built once: every element is checked against them).
-    static let elementKeys: Set<String> = ["kind", "parent", "children", "text", "secondaryText", "value", "count", "hidden", "error", "flags", "styles", "options", "links", "list", "image", "stopped", "modalResult"]
+    static let elementKeys: Set<String> = ["kind", "parent", "children", "text", "secondaryText", "value", "count", "hidden", "error", "flags", "styles", "options", "links", "list", "image", "stopped", "modalResult", "widget"]
 
     func fail(_ place: String, _ message: String) -> Failure { Failure(place: place, message: message) }
 
@@ -221,6 +221,18 @@ public enum StateSnapshotReader {
       if let image = e["image"] { element.image = try self.image(image, place() + ".image") }
       if let stopped = e["stopped"] { element.isStopped = try bool(stopped, place() + ".stopped") }
       if let result = e["modalResult"] { element.modalResult = try int(result, place() + ".modalResult") }
+      if let widget = e["widget"] {
+        let w = try object(widget, place() + ".widget")
+        try noOthers(w, ["kind", "attributes", "properties", "displayable"], place() + ".widget")
+        var custom = CustomWidget(kind: try string(w["kind"], place() + ".widget.kind"))
+        if let attributes = w["attributes"] { custom.attributes = try stringMap(attributes, place() + ".widget.attributes") }
+        if let properties = w["properties"] { custom.properties = try stringMap(properties, place() + ".widget.properties") }
+        if let displayable = w["displayable"] { custom.isDisplayable = try bool(displayable, place() + ".widget.displayable") }
+        guard kind == .custom else { throw fail(place() + ".widget", "belongs to custom elements, not to a \(kind.rawValue)") }
+        element.widget = custom
+      } else if kind == .custom {
+        throw fail(place() + ".widget", "is missing: a custom element names its widget kind")
+      }
       return element
     }
 

@@ -155,6 +155,16 @@ public enum StateSnapshotWriter {
       if let image = element.image, image != ImageState() { o.member("image") { write(image, into: &$0) } }
       if element.isStopped { o.member("stopped") { $0.bool(true) } }
       if let result = element.modalResult { o.member("modalResult") { $0.int(result) } }
+      if let widget = element.widget {
+        o.member("widget") { text in
+          text.object { w in
+            w.member("kind") { $0.string(widget.kind) }
+            if !widget.attributes.isEmpty { w.member("attributes") { writeStringMap(widget.attributes, into: &$0) } }
+            if !widget.properties.isEmpty { w.member("properties") { writeStringMap(widget.properties, into: &$0) } }
+            if !widget.isDisplayable { w.member("displayable") { $0.bool(false) } }
+          }
+        }
+      }
     }
   }
 

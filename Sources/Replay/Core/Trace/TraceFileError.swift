@@ -8,6 +8,8 @@ public enum TraceFileError: Error, CustomStringConvertible, Sendable {
   case invalidContent(path: String, CodecError)
   /// A record (or the header, for nil) cannot be written in the file's format.
   case unwritable(path: String, record: Int?, CodecError)
+  /// A widget schema file (given with `--widgets` or found beside a trace) is not a valid schema.
+  case invalidSchema(path: String, WidgetSchema.Failure)
 
   public var description: String {
     switch self {
@@ -15,6 +17,7 @@ public enum TraceFileError: Error, CustomStringConvertible, Sendable {
     case .invalidContent(let path, let error): return "\(path): \(error)"
     case .unwritable(let path, let record, let error):
       return "\(path): cannot write \(record.map { "record #\($0)" } ?? "the header"): \(error.message)"
+    case .invalidSchema(let path, let failure): return "\(path): \(failure)"
     }
   }
 
@@ -22,7 +25,7 @@ public enum TraceFileError: Error, CustomStringConvertible, Sendable {
   public var codecError: CodecError? {
     switch self {
     case .invalidContent(_, let error), .unwritable(_, _, let error): return error
-    case .io: return nil
+    case .io, .invalidSchema: return nil
     }
   }
 }

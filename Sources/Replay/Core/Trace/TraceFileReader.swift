@@ -13,6 +13,10 @@ import CommandCodec
 ///
 /// When the content turns invalid, ``next()`` throws ``TraceFileError/invalidContent(path:_:)``
 /// after returning every whole record before the bad place.
+///
+/// A trace whose header names a widget schema is read with the schema given, or else with the one
+/// ``WidgetSchemaFile`` finds beside the trace by name (docs/WIDGETS.md §6.1); ``widgets`` is
+/// then the schema in use.
 public final class TraceFileReader {
   /// The path read (`"-"` for standard input).
   public let path: String
@@ -21,6 +25,10 @@ public final class TraceFileReader {
   private var chunk: [UInt8]
   private var reachedEnd = false
   private var lookahead: TraceRecord?
+
+  /// The widget schema the trace is read with: the one given, or the one found beside the trace
+  /// for a header that names one (known once the header is read); nil for built-in commands only.
+  public private(set) var widgets: WidgetSchema?
 
   /// The bytes read from the file so far (from its start, also when resumed at a checkpoint).
   public private(set) var bytesRead = 0
@@ -36,8 +44,9 @@ public final class TraceFileReader {
   /// path costs the same with or without it.
   public var progressHandler: ((_ bytesRead: Int) -> Void)?
 
-  /// Opens `path`; `format` nil detects it from the first byte.
-  public init(path: String, format: TraceFormat? = nil, chunkSize: Int = 1 << 20) throws(TraceFileError) {
+  /// Opens `path`; `format` nil detects it from the first byte; `widgets` reads custom widget
+  /// commands (nil: the schema the header names, found beside the trace, if any).
+  public init(path: String, format: TraceFormat? = nil, chunkSize: Int = 1 << 20, widgets: WidgetSchema? = nil) throws(TraceFileError) {
     self.path = path
     do {
       file = path == "-" ? .standardInput : try FileDescriptor.open(forReadingAt: path)
@@ -45,14 +54,20 @@ public final class TraceFileReader {
       throw .io(error)
     }
     fileSize = file.regularFileSize()
-    decoder = TraceDecoder(format: format)
+    self.widgets = widgets
+    decoder = TraceFileReader.decoder(format: format, widgets: widgets)
     chunk = [UInt8](repeating: 0, count: chunkSize)
+  }
+
+  private static func decoder(format: TraceFormat?, widgets: WidgetSchema?) -> TraceDecoder {
+    TraceDecoder(format: format, binaryOptions: BinaryDecodingOptions(widgets: widgets), jsonOptions: JSONDecodingOptions(widgets: widgets))
   }
 
   /// A place between two records of a trace file to resume reading from (see
   /// ``TraceFileReader/checkpoint()``).
   public struct Checkpoint: Sendable {
     fileprivate let decoder: TraceDecoder
+    fileprivate let widgets: WidgetSchema?
     /// The byte offset of the next record in the file.
     public let byteOffset: Int
     /// The number of records before it.
@@ -64,7 +79,7 @@ public final class TraceFileReader {
   /// a record was read ahead by ``readHeader()``.
   public func checkpoint() -> Checkpoint? {
     guard lookahead == nil, let decoder = decoder.checkpoint() else { return nil }
-    return Checkpoint(decoder: decoder, byteOffset: decoder.consumedByteCount, recordIndex: decoder.recordCount)
+    return Checkpoint(decoder: decoder, widgets: widgets, byteOffset: decoder.consumedByteCount, recordIndex: decoder.recordCount)
   }
 
   /// Reopens `path` at `checkpoint`: the next record read is the one after it.
@@ -81,6 +96,7 @@ public final class TraceFileReader {
     fileSize = file.regularFileSize()
     bytesRead = checkpoint.byteOffset
     decoder = checkpoint.decoder
+    widgets = checkpoint.widgets
     chunk = [UInt8](repeating: 0, count: chunkSize)
   }
 
@@ -137,6 +153,7 @@ public final class TraceFileReader {
       do {
         guard try decoder.decodeAvailable(into: &handler) else { return false }
       } catch {
+        if try restartWithFoundSchema(after: error) { continue }
         throw .invalidContent(path: path, error)
       }
       if reachedEnd { return true }
@@ -156,6 +173,7 @@ public final class TraceFileReader {
       do {
         if let record = try decoder.next() { return record }
       } catch {
+        if try restartWithFoundSchema(after: error) { continue }
         throw .invalidContent(path: path, error)
       }
       if reachedEnd { return nil }
@@ -183,6 +201,38 @@ public final class TraceFileReader {
       bytesRead += count
       chunk.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
     }
+  }
+
+  /// After a header that names a widget schema none was given for: finds the schema beside the
+  /// trace and starts reading again from byte 0 with it. False when `error` is another error.
+  ///
+  /// - Throws: `schemaMissing` naming the places looked in when there is none, `schemaMismatch`
+  ///   when the file found is another version of the schema, the schema file's own problem.
+  private func restartWithFoundSchema(after error: CodecError) throws(TraceFileError) -> Bool {
+    guard error.code == .schemaMissing, widgets == nil, decoder.recordCount == 0,
+      let named = decoder.header?.widgets
+    else { return false }
+    guard let (found, schema) = try WidgetSchemaFile.discover(named, besideTrace: path) else {
+      let places = WidgetSchemaFile.candidates(for: named.name, besideTrace: path)
+      guard !places.isEmpty else { return false }
+      var missing = error
+      missing.message += "; looked for " + places.joined(separator: " and ")
+      throw .invalidContent(path: path, missing)
+    }
+    guard schema.fingerprint == named.fingerprint else {
+      throw .invalidContent(path: path, CodecError(.schemaMismatch, at: error.location, "the trace was made with widget schema \(named) but \(found) is \(schema.reference): its widgets, commands or properties differ"))
+    }
+    do {
+      try file.seek(to: 0, path: path)
+    } catch {
+      return false  // standard input or a pipe: the caller reports the missing schema
+    }
+    let format = decoder.format
+    decoder = TraceFileReader.decoder(format: format, widgets: schema)
+    widgets = schema
+    bytesRead = 0
+    reachedEnd = false
+    return true
   }
 
   /// Closes the file.

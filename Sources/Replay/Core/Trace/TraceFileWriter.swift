@@ -30,9 +30,11 @@ public final class TraceFileWriter {
 
   /// Creates (or truncates) `path` and writes the header.
   ///
+  /// - Parameter widgets: the schema whose codes custom widget commands take in binary (the
+  ///   header should name it: ``TraceHeader/widgets``).
   /// - Parameter replacing: write to `PATH.partial` and replace `path` only on ``commit()``
   ///   (ignored for `-`, standard output).
-  public init(path: String, format: TraceFormat, header: TraceHeader, flush policy: FlushPolicy = .buffered, replacing: Bool = false) throws(TraceFileError) {
+  public init(path: String, format: TraceFormat, header: TraceHeader, flush policy: FlushPolicy = .buffered, replacing: Bool = false, widgets: WidgetSchema? = nil) throws(TraceFileError) {
     self.path = path
     self.format = format
     self.policy = policy
@@ -51,7 +53,7 @@ public final class TraceFileWriter {
     } catch {
       throw .io(error)
     }
-    encoder = TraceEncoder(format: format)
+    encoder = TraceEncoder(format: format, widgets: widgets)
     do {
       try encoder.encodeHeader(header, into: &buffer)
     } catch {

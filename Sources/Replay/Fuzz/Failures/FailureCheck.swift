@@ -36,7 +36,7 @@ public struct FailureCheck: Sendable {
   }
 
   /// The rules whose violations count (by default every error rule).
-  public var rules: Set<DiagnosticRule> = Set(DiagnosticRule.allCases.filter { $0.severity == .error })
+  public var rules: Set<DiagnosticRule> = Set(DiagnosticRule.everyRule.filter { $0.severity == .error })
   public var invariants: [Invariant] = []
 
   public init() {}

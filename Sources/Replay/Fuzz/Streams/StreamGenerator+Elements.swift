@@ -75,6 +75,7 @@ extension StreamGenerator {
     case .notification: return .createNotification
     case .pageControl: return .createPageControl
     case .segmentedControl: return .createSegmentedControl
+    case .custom: return .custom  // never a content kind: custom widgets come from a schema
     }
   }
 

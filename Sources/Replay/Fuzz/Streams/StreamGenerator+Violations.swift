@@ -105,6 +105,9 @@ extension StreamGenerator {
       send(Command(.createApplication, childInternalId: random.chance(50) ? application : takeId(), textValue: "Second app"))
     case .modalResultWithoutModal:
       return false  // a record of its own, made by violate()
+    case .widgetUnknownProperty, .widgetInvalidValue, .widgetImmutableAttribute, .widgetNotCreated,
+      .widgetNotDisplayable, .widgetNotHideable:
+      return false  // the generator knows no widget schema
     case .notModelled:
       let types: [CommandType] = [.setIntData, .setShape, .toggleMenu, .setBackButtonVisibility, .historyGoForward, .showView, .show, .requestRedraw, .setValue, .setLabel, .setEnabled, .deleteTimer, .endModal, .showModal]
       send(Command(types[random.below(types.count)], internalId: descend(from: pickRoot()), value: 1, textValue: text()))

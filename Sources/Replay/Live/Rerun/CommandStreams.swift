@@ -76,7 +76,7 @@ enum CommandStreams {
   /// Every command the engine sent, replaying the recording to know where each one lands.
   private static func commands(of path: String) throws -> [Sent] {
     let reader = try TraceFileReader(path: path)
-    var model = ReferenceModel(header: try reader.readHeader(), options: .init(recordEmissions: false))
+    var model = ReferenceModel(header: try reader.readHeader(), options: .init(recordEmissions: false), widgets: reader.widgets)
     var result: [Sent] = []
     var index = 0
     var step = 0

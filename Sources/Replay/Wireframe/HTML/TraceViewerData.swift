@@ -38,11 +38,11 @@ struct TraceViewerData {
   /// Replays `records` and draws the frames' wireframes.
   ///
   /// - Complexity: O(n) records applied, plus O(f · s) for f frames of states of size s.
-  init(header: TraceHeader, count: Int, records: some Sequence<TraceRecord>, maxFrames: Int, showsHidden: Bool) {
+  init(header: TraceHeader, widgets: WidgetSchema?, count: Int, records: some Sequence<TraceRecord>, maxFrames: Int, showsHidden: Bool) {
     self.header = header
     let viewport = WireframeLayout.viewport(header.viewport)
     spacing = max(1, (count + maxFrames - 1) / max(1, maxFrames))
-    var model = ReferenceModel(header: header)
+    var model = ReferenceModel(header: header, widgets: widgets)
     var emitted = 0
     var previous = UIState()
     var svgIndex: [String: Int] = [:]

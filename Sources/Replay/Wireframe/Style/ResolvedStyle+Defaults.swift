@@ -55,6 +55,12 @@ extension ResolvedStyle {
       style.borderRadius = 6
       style.color = WireframePalette.accent
       style.margin = StyleInsets(top: 4, right: 0, bottom: 4, left: 0)
+    case .custom:
+      // A custom widget is a labelled box; its size rules and preview apply in layout.
+      style.border = StyleBorder(width: 1, color: WireframePalette.accent, line: .dashed)
+      style.borderRadius = 4
+      style.padding = StyleInsets(all: 6)
+      style.margin = StyleInsets(top: 4, right: 0, bottom: 4, left: 0)
     case .imageView:
       style.background = .color(WireframePalette.placeholder)
       style.border = StyleBorder(width: 1, color: WireframePalette.control, line: .dashed)

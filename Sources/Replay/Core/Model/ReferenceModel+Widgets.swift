@@ -1,0 +1,183 @@
+import CommandCodec
+
+/// Custom widgets (docs/WIDGETS.md §6.2): creation, properties by their declared wire forms,
+/// the widget-* rules and the lifecycle hooks a platform runs.
+extension ReferenceModel {
+  /// A command of the widget schema: a creation or a setter of the schema's own.
+  mutating func applyCustom(_ command: Command) {
+    guard let widgets = state.widgets, let custom = widgets.command(named: command.customType),
+      let definition = widgets.widget(named: custom.widget)
+    else {
+      return report(.notModelled, "\(command.typeName) is a custom command without a widget schema that declares it")
+    }
+    switch custom.role {
+    case .create: createWidget(definition, command)
+    case .set: setWithCustomCommand(definition, command)
+    }
+  }
+
+  private mutating func createWidget(_ definition: WidgetDefinition, _ command: Command) {
+    let id = command.childInternalId
+    let existed = state.elements.contains(id)
+    createElement(.custom, command)
+    guard !existed, state.elements.contains(id) else { return }  // refused: missing id, duplicate, cycle
+    var widget = CustomWidget(kind: definition.name, isDisplayable: definition.visibility.displayableAfter.isEmpty)
+    for attribute in definition.attributes {
+      guard case .creation(let field) = attribute.wire else { continue }
+      if command.hasValue(field) {
+        let text = Self.text(of: field, in: command, as: attribute.type)
+        if let problem = attribute.validate(text) {
+          report(.widgetInvalidValue, "\(attribute.name) of \(definition.name) \(id): \(problem); \(attribute.defaultValue.map { "the default \($0) applies" } ?? "left unset")")
+        } else {
+          widget.attributes[attribute.name] = text
+          continue
+        }
+      }
+      if let value = attribute.defaultValue { widget.attributes[attribute.name] = value }
+    }
+    for property in definition.properties {
+      if let value = property.defaultValue { widget.properties[property.name] = value }
+    }
+    let attributes = widget.attributes
+    state.elements.update(id) { element in
+      // The creation command's fields are the widget's attributes, not a label or a value.
+      element.text = ""
+      element.secondaryText = ""
+      element.value = 0
+      element.flags = 0
+      element.widget = widget
+    }
+    customElements.insert(id)
+    emit(.widget(target: id, .created(kind: definition.name, attributes: attributes)))
+    let size = definition.size
+    if size.preferredWidth != nil || size.preferredHeight != nil {
+      let width = Self.clamp(size.preferredWidth ?? size.minWidth ?? 0, size.minWidth, size.maxWidth)
+      let height = Self.clamp(size.preferredHeight ?? size.minHeight ?? 0, size.minHeight, size.maxHeight)
+      emit(.widget(target: id, .layout(width: width, height: height)))
+    }
+  }
+
+  /// A setter of the schema's own: every field it carries sets the property declared for it.
+  private mutating func setWithCustomCommand(_ definition: WidgetDefinition, _ command: Command) {
+    let id = command.internalId
+    guard let kind = state.elements.read(id, { $0.widget?.kind ?? $0.kind.rawValue }) else {
+      return reportUnknownTarget(command)
+    }
+    guard kind == definition.name else {
+      return report(.widgetNotCreated, "\(command.typeName) sets properties of a \(definition.name), but element \(id) is a \(kind)")
+    }
+    for field in Command.Field.allCases where field != .internalId && command.hasValue(field) {
+      let properties = definition.properties(setBy: .custom(command: command.customType, field: field))
+      guard let property = properties.first else {
+        report(.widgetUnknownProperty, "\(command.typeName) carries \(field.rawValue) on \(definition.name) \(id), which no property of \(definition.name) uses; ignored")
+        continue
+      }
+      setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type))
+    }
+  }
+
+  /// A built-in command to a custom widget: true when it set (or was refused for) a property or
+  /// attribute; false to apply it as to any element (a plain style, a visibility).
+  mutating func applyToWidget(_ command: Command) -> Bool {
+    let id = command.internalId
+    guard let widgets = state.widgets, let widget = state.elements.read(id, { $0.widget }).flatMap({ $0 }),
+      let definition = widgets.widget(named: widget.kind)
+    else { return false }
+    switch command.type {
+    case .setStyle:
+      if let property = definition.properties(setBy: .style(key: command.textValue)).first {
+        setProperty(property, of: definition, id, to: command.textValue2)
+        return true
+      }
+      if definition.attributes.contains(where: { $0.name == command.textValue }) {
+        report(.widgetImmutableAttribute, "SET_STYLE would change \(command.textValue) of \(definition.name) \(id), a creation-time attribute; ignored")
+        return true
+      }
+      return false
+    case .setVisibility:
+      if command.value == 0 && !definition.visibility.isHideable {
+        report(.widgetNotHideable, "SET_VISIBILITY hides \(definition.name) \(id), which its schema says cannot be hidden; ignored")
+        return true
+      }
+      if command.value != 0 && !widget.isDisplayable {
+        let missing = definition.visibility.displayableAfter.filter { widget.properties[$0] == nil }
+        report(.widgetNotDisplayable, "\(definition.name) \(id) is shown before \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") set; drawn hidden until then")
+      }
+      return false
+    default:
+      var handled = false
+      for field in command.type.fields where field != .internalId {
+        if let property = definition.properties(setBy: .builtIn(command.type, field: field)).first {
+          setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type))
+          handled = true
+        }
+      }
+      if handled { return true }
+      let setsAttribute = (command.type == .setTextValue || command.type == .setIntValue)
+        && definition.attributes.contains { attribute in command.type.fields.contains(attribute.wire.field) && attribute.wire.field != .internalId }
+      if setsAttribute {
+        report(.widgetImmutableAttribute, "\(command.type.name) would change a creation-time attribute of \(definition.name) \(id) (\(definition.attributes.map(\.name).joined(separator: ", "))); ignored")
+        return true
+      }
+      return false
+    }
+  }
+
+  /// Validates and stores one property value, logging the change a platform's widget would see.
+  private mutating func setProperty(_ property: WidgetProperty, of definition: WidgetDefinition, _ id: Int32, to text: String) {
+    if let problem = property.validate(text) {
+      return report(.widgetInvalidValue, "\(property.name) of \(definition.name) \(id): \(problem); ignored")
+    }
+    var old: String?
+    var becameDisplayable = false
+    state.elements.update(id) { element in
+      old = element.widget!.properties[property.name]
+      element.widget!.properties[property.name] = text
+      if !element.widget!.isDisplayable {
+        let properties = element.widget!.properties
+        if definition.visibility.displayableAfter.allSatisfy({ properties[$0] != nil }) {
+          element.widget!.isDisplayable = true
+          becameDisplayable = true
+        }
+      }
+    }
+    touch(id)
+    if old != text { emit(.widget(target: id, .property(name: property.name, old: old, new: text))) }
+    if becameDisplayable { emit(.widget(target: id, .displayable)) }
+  }
+
+  /// DELETE_ELEMENT removed a custom widget.
+  mutating func destroyWidget(_ element: Element) {
+    customElements.remove(element.id)
+    emit(.widget(target: element.id, .destroyed(kind: element.widget?.kind ?? "custom")))
+  }
+
+  /// A field's value as the text form of `type` (docs/WIDGETS.md §3): integers as decimals,
+  /// a bool in an integer field as `true` or `false`.
+  static func text(of field: Command.Field, in command: Command, as type: WidgetPropertyType) -> String {
+    let integer: Int64
+    switch field {
+    case .key: return command.key
+    case .textValue: return command.textValue
+    case .textValue2: return command.textValue2
+    case .internalId: integer = Int64(command.internalId)
+    case .childInternalId: integer = Int64(command.childInternalId)
+    case .value: integer = Int64(command.value)
+    case .row: integer = Int64(command.row)
+    case .column: integer = Int64(command.column)
+    case .sheet: integer = Int64(command.sheet)
+    case .width: integer = Int64(command.width)
+    case .height: integer = Int64(command.height)
+    case .flags: integer = Int64(command.flags)
+    }
+    if type == .bool && (integer == 0 || integer == 1) { return integer == 1 ? "true" : "false" }
+    return String(integer)
+  }
+
+  private static func clamp(_ value: Double, _ minimum: Double?, _ maximum: Double?) -> Double {
+    var result = value
+    if let maximum { result = min(result, maximum) }
+    if let minimum { result = max(result, minimum) }
+    return result
+  }
+}
