@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// Traces with custom widgets, as a new user runs them (issue #13's "done when"): the bundled
+/// chart trace replays showing the chart, `check` names the refused values with their places,
+/// `diff` names the changed property, `convert` round-trips byte for byte, and a trace read with
+/// no schema or another one fails clearly.
+@Suite struct WidgetTraceCommandTests {
+  static let chart = CommandRunner.path("traces/widgets/chart.jsonl")
+  static let chartSchema = CommandRunner.path("traces/widgets/chart.widgets.json")
+
+  @Test func theChartTraceReplaysShowingTheChartAndItsProperties() throws {
+    // The header names the schema; it is found beside the trace, no --widgets needed.
+    let result = try CommandRunner.run(["replay", Self.chart])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(##"PieChart 5 title="Spent" piePercentage="40" restColor="#e0e0e0" sliceColor="#ff8800" · 1 style"##))
+    let events = try CommandRunner.run(["replay", Self.chart, "--events"])
+    #expect(events.stdout.contains("◇  widget 5 created PieChart (title=\"Spent\")"))
+    #expect(events.stdout.contains("◇  widget 5 property piePercentage 0 → 40"))
+  }
+
+  @Test func checkReportsTheRefusedValuesWithTheirPlaces() throws {
+    let result = try CommandRunner.run(["check", CommandRunner.path("traces/widgets/chart-invalid.jsonl")])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("#1.2 at 0.004s: error [widget-invalid-value] piePercentage of PieChart 5: 140 is above the maximum 100; ignored"))
+    #expect(result.stdout.contains(#"#1.3 at 0.004s: error [widget-invalid-value] sliceColor of PieChart 5: "banana" is not a colour"#))
+  }
+
+  @Test func diffNamesTheChangedProperty() throws {
+    let result = try CommandRunner.run(["diff", Self.chart, CommandRunner.path("traces/widgets/chart-changed.jsonl")])
+    #expect(result.status == 1)
+    #expect(result.stdout.contains("~ frameView 2 › linearLayout 3 › PieChart 5 · piePercentage: 40 → 65"))
+  }
+
+  @Test func convertRoundTripsByteForByte() throws {
+    let scratch = try Scratch()
+    let binary = scratch.path("chart.cmdtrace")
+    let back = scratch.path("chart.jsonl")
+    let again = scratch.path("again.cmdtrace")
+    // In the scratch folder the schema is not beside the trace: --widgets gives it.
+    for (input, output) in [(Self.chart, binary), (binary, back), (back, again)] {
+      let result = try CommandRunner.run(["convert", input, output, "--widgets", Self.chartSchema])
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: back)) == Data(contentsOf: URL(fileURLWithPath: Self.chart)))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(contentsOf: URL(fileURLWithPath: binary)))
+    let shown = try CommandRunner.run(["show", binary, "--widgets", Self.chartSchema])
+    #expect(shown.stdout.contains("widgets chart fnv1a64:a76687cf54a2689e"))
+    #expect(shown.stdout.contains("CREATE_PIE_CHART id=3 child=5"))
+  }
+
+  @Test func aTraceWithoutItsSchemaFailsNamingTheSchemaAndWhereItLooked() throws {
+    let scratch = try Scratch()
+    let copy = scratch.path("chart.jsonl")
+    try FileManager.default.copyItem(atPath: Self.chart, toPath: copy)
+    let result = try CommandRunner.run(["replay", copy])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("line 1, column 1: the trace was made with widget schema chart fnv1a64:a76687cf54a2689e"))
+    #expect(result.stderr.contains("looked for \(scratch.path("chart.widgets.json")) and \(scratch.path("widgets/chart.widgets.json"))"))
+    // Kept in a widgets/ folder beside the trace, it is found.
+    try FileManager.default.createDirectory(atPath: scratch.path("widgets"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: Self.chartSchema, toPath: scratch.path("widgets/chart.widgets.json"))
+    #expect(try CommandRunner.run(["replay", copy]).status == 0)
+  }
+
+  @Test func anotherSchemaIsRefused() throws {
+    let result = try CommandRunner.run(["replay", Self.chart, "--widgets", CommandRunner.path("traces/widgets/trip.widgets.json")])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("the trace was made with widget schema chart fnv1a64:a76687cf54a2689e but the schema given is trip fnv1a64:"))
+  }
+
+  @Test func anInvalidSchemaFileIsBadInputNamingItsPlace() throws {
+    let scratch = try Scratch()
+    let bad = try scratch.write("bad.widgets.json", #"{"widgetSchema": 1, "widgets": [{"name": "X"}]}"#)
+    let result = try CommandRunner.run(["replay", Self.chart, "--widgets", bad])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("cmdtool: \(bad): widgets[0]"))
+  }
+}
