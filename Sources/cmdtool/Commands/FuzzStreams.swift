@@ -45,6 +45,8 @@ struct FuzzStreams: ParsableCommand {
   @Option(name: .long, help: "The format: json or binary.")
   var to: TraceFormat = .jsonLines
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func validate() throws {
     if count < 1 { throw ValidationError("--count must be at least 1") }
     if commands < 1 { throw ValidationError("--commands must be at least 1") }
@@ -61,6 +63,9 @@ struct FuzzStreams: ParsableCommand {
     }
     var configuration = StreamGenerator.Configuration()
     configuration.violationPercent = violations
+    // With a schema, its widgets are created and set too, and the widget-* rules are broken too.
+    configuration.widgets = try widgetOptions.load()
+    if configuration.widgets != nil { configuration.violationRules = DiagnosticRule.everyRule }
     let output = StandardOutput()
     defer { output.flush() }
     var totals = (commands: 0, violations: 0)
@@ -70,7 +75,7 @@ struct FuzzStreams: ParsableCommand {
       var generator = StreamGenerator(seed: traceSeed, commands: commands, configuration: configuration)
       let writer: TraceFileWriter
       do {
-        writer = try TraceFileWriter(path: path, format: to, header: generator.header, replacing: true)
+        writer = try TraceFileWriter(path: path, format: to, header: generator.header, replacing: true, widgets: configuration.widgets)
       } catch {
         throw error.reported()
       }

@@ -194,6 +194,10 @@ extension StreamGenerator {
     for _ in 0..<count {
       guard budget > 0 else { break }
       budget -= 1
+      if configuration.widgets != nil && random.chance(6) {
+        createWidget(under: container)
+        continue
+      }
       let kind = contentKind()
       let id = create(kind, under: container)
       switch kind {

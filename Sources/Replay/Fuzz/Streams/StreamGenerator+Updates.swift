@@ -59,7 +59,7 @@ extension StreamGenerator {
       } else {
         style(id)
       }
-    case .custom: style(id)
+    case .custom: updateWidget(id)
     case .imageView: updateImage(id, roll: roll)
     case .listView, .gridView: updateList(id, roll: roll)
     case .progressSpinner:

@@ -107,7 +107,7 @@ extension StreamGenerator {
       return false  // a record of its own, made by violate()
     case .widgetUnknownProperty, .widgetInvalidValue, .widgetImmutableAttribute, .widgetNotCreated,
       .widgetNotDisplayable, .widgetNotHideable:
-      return false  // the generator knows no widget schema
+      return breakWidgetRule(rule)
     case .notModelled:
       let types: [CommandType] = [.setIntData, .setShape, .toggleMenu, .setBackButtonVisibility, .historyGoForward, .showView, .show, .requestRedraw, .setValue, .setLabel, .setEnabled, .deleteTimer, .endModal, .showModal]
       send(Command(types[random.below(types.count)], internalId: descend(from: pickRoot()), value: 1, textValue: text()))

@@ -42,6 +42,9 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
     public var oddValuePercent: Double = 1
     /// The percent of steps that are the platform's records (user input, answers, other events).
     public var platformPercent: Double = 8
+    /// Custom widgets to create and set, valid and (as labelled violations of the widget-* rules)
+    /// invalid (docs/WIDGETS.md §6.5); the header then names the schema. Nil: built-ins only.
+    public var widgets: WidgetSchema?
 
     public init() {}
   }
@@ -103,6 +106,9 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
   var pendingIndex = 0
   /// The batch being built.
   var batch: [Command] = []
+  /// Custom widgets created, by id, with their kind (the mirror keeps `.custom` only); entries
+  /// of deleted ones are dropped as they are met.
+  var widgetKinds: [Int32: String] = [:]
 
   /// A generator of a stream of about `commands` commands (the last step may go a little past).
   public init(seed: UInt64, commands: Int, configuration: Configuration = Configuration()) {
@@ -115,7 +121,8 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
       numbering: CommandNumbering.engine20181128.name,
       creator: "cmdtool fuzz streams --seed \(seed) --commands \(commands) --violations \(percent)",
       viewport: Viewport(width: 375, height: 667, scale: 2),
-      preferences: ["lang": "fi", "theme": "dark", "user": "alice"])
+      preferences: ["lang": "fi", "theme": "dark", "user": "alice"],
+      widgets: configuration.widgets?.reference)
   }
 
   /// The next record; nil once the stream has its commands.

@@ -61,9 +61,9 @@ public struct StreamOracle: Sendable {
   /// - Parameters:
   ///   - checksInvariants: check the model's invariants after every record (O(live elements)).
   ///   - recordEmissions: keep the platform's own events in the model.
-  public init(header: TraceHeader, checksInvariants: Bool = true, recordEmissions: Bool = false) {
+  public init(header: TraceHeader, checksInvariants: Bool = true, recordEmissions: Bool = false, widgets: WidgetSchema? = nil) {
     // Every diagnostic is kept, so that each one is compared with the labels.
-    model = ReferenceModel(header: header, options: .init(recordEmissions: recordEmissions, maxDiagnostics: .max))
+    model = ReferenceModel(header: header, options: .init(recordEmissions: recordEmissions, maxDiagnostics: .max), widgets: widgets)
     self.checksInvariants = checksInvariants
   }
 
@@ -114,8 +114,8 @@ public struct StreamOracle: Sendable {
   }
 
   /// The records of a whole stream, checked; the findings.
-  public static func check(_ records: some Sequence<TraceRecord>, header: TraceHeader) -> [Finding] {
-    var oracle = StreamOracle(header: header)
+  public static func check(_ records: some Sequence<TraceRecord>, header: TraceHeader, widgets: WidgetSchema? = nil) -> [Finding] {
+    var oracle = StreamOracle(header: header, widgets: widgets)
     for record in records { oracle.apply(record) }
     oracle.finish()
     return oracle.findings
