@@ -17,10 +17,12 @@ public struct TraceEncoder: Sendable {
   /// The format written.
   public let format: TraceFormat
 
-  public init(format: TraceFormat) {
+  /// An encoder for `format`. Binary traces carry custom commands by their code in `widgets`
+  /// (docs/WIDGETS.md §6.1); JSON Lines carries them by name and needs no schema.
+  public init(format: TraceFormat, widgets: WidgetSchema? = nil) {
     self.format = format
     switch format {
-    case .binary: inner = .binary(BinaryTraceEncoder())
+    case .binary: inner = .binary(BinaryTraceEncoder(widgets: widgets))
     case .jsonLines: inner = .json(JSONTraceEncoder())
     }
   }
