@@ -5,8 +5,10 @@
 
 Every valid vector gives its JSON Lines text (and its non-canonical `jsonlInput`) to
 OUT_DIR/json/ and its binary bytes to OUT_DIR/binary/; every invalid vector gives its input to the
-folder of its format. The bundled sessions (traces/*.jsonl, scripts excepted) go to OUT_DIR/json/.
-File names are the vector names with '/' replaced, so a seed says where it came from.
+folder of its format. The vectors of the subfolders count too: traces/vectors/widgets/ holds
+custom widget commands, which the fuzz contract decodes with all.widgets.json. The bundled
+sessions (traces/*.jsonl, scripts excepted) go to OUT_DIR/json/. File names are the vector names
+with '/' replaced, so a seed says where it came from.
 """
 import json
 import os
@@ -27,10 +29,10 @@ def write(kind, name, data):
 
 
 vectors = os.path.join(root, "traces", "vectors")
+files = sorted(os.path.relpath(os.path.join(folder, name), vectors)
+               for folder, _, names in os.walk(vectors) for name in names if name.endswith(".jsonl"))
 count = 0
-for file in sorted(os.listdir(vectors)):
-    if not file.endswith(".jsonl"):
-        continue
+for file in files:
     with open(os.path.join(vectors, file), encoding="utf-8") as f:
         for line in f:
             if not line.strip():

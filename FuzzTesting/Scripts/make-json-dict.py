@@ -6,8 +6,11 @@
 The words come from CommandCodec's sources, so the dictionary follows the vocabulary: the record
 and header keys (JSONKey.swift), command type names (CommandType+Names.swift), event class names
 (EventKind.swift), event field names (Events.swift), numbering names (CommandNumbering.swift),
-plus JSON punctuation, literals, escapes and numbers at the edges of the field types.
+plus JSON punctuation, literals, escapes and numbers at the edges of the field types. The custom
+commands come from traces/widgets/all.widgets.json, the schema the fuzz contract decodes with, and
+its fingerprint from the widget vectors (traces/vectors/widgets/).
 """
+import json
 import os
 import re
 
@@ -26,6 +29,17 @@ types = sorted(set(re.findall(r'"([A-Z][A-Z0-9_]+)"', read("Vocabulary/CommandTy
 events = re.findall(r'return "([A-Za-z]+Event)"', read("Events/EventKind.swift"))
 fields = sorted(set(re.findall(r'map\("([A-Za-z0-9]+)"', read("Events/Events.swift"))))
 numberings = re.findall(r'name: "([a-z0-9-]+)"', read("Vocabulary/CommandNumbering.swift"))
+root = os.path.join(here, "..", "..")
+with open(os.path.join(root, "traces", "widgets", "all.widgets.json"), encoding="utf-8") as f:
+    schema = json.load(f)
+custom = set()
+for widget in schema["widgets"]:
+    custom.add(widget["create"]["command"])
+    for prop in widget.get("properties", {}).values():
+        custom.add(prop["set"]["command"])
+custom = sorted(name for name in custom if name not in types)
+with open(os.path.join(root, "traces", "vectors", "widgets", "valid-widgets.jsonl"), encoding="utf-8") as f:
+    fingerprints = sorted(set(re.findall(r"fnv1a64:[0-9a-f]{16}", f.read())))
 
 
 def quote(text):
@@ -54,6 +68,8 @@ add("event field names, as keys", ['"%s":' % f for f in fields])
 add("command type names, as values", ['"%s"' % t for t in types])
 add("event class names, as values", ['"%s"' % e for e in events])
 add("numbering names, as values", ['"%s"' % n for n in numberings])
+add("the header's widget schema: keys, the schema's name and fingerprint", ['"widgets":', '"name":', '"fingerprint":', '"all"', '"fnv1a64:'] + ['"%s"' % p for p in fingerprints])
+add("custom command names of all.widgets.json, as values", ['"%s"' % c for c in custom])
 add("structure", ["{", "}", "[", "]", ":", ",", '"', "\n", "\r\n", " ", "\t", '{"trace":1}\n', '{"t":', '{"batch":[', "]}", "},{", "\xef\xbb\xbf"])
 add("literals", ["true", "false", "null", "tru", "nul"])
 add("escapes", ["\\\"", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u0000", "\\u00e9", "\\uD83D\\uDE00", "\\uD800", "\\uDC00", "\\u"])

@@ -18,9 +18,9 @@ import Testing
     return result
   }
 
-  static func expectSameOutcome(_ bytes: [UInt8], format: TraceFormat?, as expected: DecodeOutcome, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectSameOutcome(_ bytes: [UInt8], format: TraceFormat?, widgets: WidgetSchema? = nil, as expected: DecodeOutcome, sourceLocation: SourceLocation = #_sourceLocation) {
     for (name, cuts) in splittings(bytes) {
-      let outcome = ChunkedDecoding.decode(bytes, format: format, cuts: cuts)
+      let outcome = ChunkedDecoding.decode(bytes, format: format, cuts: cuts, widgets: widgets)
       #expect(outcome == expected, "\(name) (format \(format.map(\.rawValue) ?? "detected")): got \(outcome), expected \(expected)", sourceLocation: sourceLocation)
     }
   }
@@ -29,13 +29,14 @@ import Testing
   func validVector(_ vector: ValidVector) throws {
     var inputs: [(TraceFormat, [UInt8])] = [(.jsonLines, Array(vector.jsonl.utf8)), (.binary, try #require(Hex.decode(vector.binaryHex)))]
     if let input = vector.jsonlInput { inputs.append((.jsonLines, Array(input.utf8))) }
+    let widgets = try vector.schema()
     for (format, bytes) in inputs {
-      let whole = ChunkedDecoding.whole(bytes, format: format)
+      let whole = ChunkedDecoding.whole(bytes, format: format, widgets: widgets)
       #expect(whole.error == nil)
       #expect(whole.header != nil)
-      Self.expectSameOutcome(bytes, format: format, as: whole)
+      Self.expectSameOutcome(bytes, format: format, widgets: widgets, as: whole)
       // With the format detected from the first chunk, too.
-      #expect(ChunkedDecoding.byteByByte(bytes, format: nil) == whole)
+      #expect(ChunkedDecoding.byteByByte(bytes, format: nil, widgets: widgets) == whole)
     }
   }
 
@@ -43,21 +44,23 @@ import Testing
   func invalidVector(_ vector: InvalidVector) throws {
     let format = try #require(TraceFormat(rawValue: vector.format))
     let bytes = try #require(Hex.decode(vector.inputHex))
-    let whole = ChunkedDecoding.whole(bytes, format: format)
+    let widgets = try vector.schema()
+    let whole = ChunkedDecoding.whole(bytes, format: format, widgets: widgets)
     #expect(whole.error != nil)
-    Self.expectSameOutcome(bytes, format: format, as: whole)
+    Self.expectSameOutcome(bytes, format: format, widgets: widgets, as: whole)
   }
 
   /// Taking records only after all input has arrived, or after every chunk, makes no difference.
-  @Test(arguments: VectorStore.valid.prefix(40))
+  @Test(arguments: VectorStore.valid.prefix(40) + VectorStore.valid.filter { $0.widgets != nil })
   func drainingLateGivesTheSameRecords(_ vector: ValidVector) throws {
     let bytes = try #require(Hex.decode(vector.binaryHex))
-    var decoder = TraceDecoder(format: .binary)
+    let widgets = try vector.schema()
+    var decoder = TraceDecoder(format: .binary, binaryOptions: BinaryDecodingOptions(widgets: widgets))
     for byte in bytes { decoder.feed([byte]) }
     decoder.finish()
     var records: [TraceRecord] = []
     while let record = try decoder.next() { records.append(record) }
-    #expect(records == ChunkedDecoding.whole(bytes, format: .binary).records)
+    #expect(records == ChunkedDecoding.whole(bytes, format: .binary, widgets: widgets).records)
   }
 }
 

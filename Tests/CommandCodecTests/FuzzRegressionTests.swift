@@ -50,4 +50,42 @@ import Testing
       }
     }
   }
+
+  // MARK: - Widgets
+
+  /// The fuzz targets decode with a copy of `all.widgets.json` (`FuzzWidgets`, so that they need
+  /// no file at run time); the copy must be the file.
+  @Test func theFuzzSchemaIsTheBundledFile() throws {
+    #expect(Array(FuzzWidgets.text.utf8) == WidgetSchemaFixtures.bundled("all.widgets.json"))
+    #expect(FuzzWidgets.schema == WidgetCases.all)
+  }
+
+  /// Every input of the widget vectors, by name and format: the seeds with custom commands.
+  static let widgetInputs: [(name: String, format: TraceFormat, input: [UInt8])] = {
+    var inputs: [(name: String, format: TraceFormat, input: [UInt8])] = []
+    for vector in VectorStore.valid where vector.widgets != nil {
+      inputs.append((vector.name, .jsonLines, Array(vector.jsonl.utf8)))
+      inputs.append((vector.name, .binary, Hex.decode(vector.binaryHex) ?? []))
+      if let input = vector.jsonlInput { inputs.append((vector.name + " (input)", .jsonLines, Array(input.utf8))) }
+    }
+    for vector in VectorStore.invalid where vector.name.hasPrefix("widgets/") {
+      inputs.append((vector.name, TraceFormat(rawValue: vector.format) ?? .binary, Hex.decode(vector.inputHex) ?? []))
+    }
+    return inputs
+  }()
+
+  /// The widget vectors keep the contract, decoded with the schema (as the fuzz targets do) and
+  /// without: a header that names a schema nobody gave is refused, and round-trips as refused.
+  @Test func widgetVectorsKeepTheContract() {
+    #expect(Self.widgetInputs.count > 40)
+    for (name, format, input) in Self.widgetInputs {
+      #expect(!input.isEmpty, "\(name)")
+      if let violation = TraceContract.violation(input, format: format) {
+        Issue.record("\(name) as \(format.rawValue): \(violation)")
+      }
+      if let violation = TraceContract.violation(input, format: format, widgets: nil) {
+        Issue.record("\(name) as \(format.rawValue), no schema: \(violation)")
+      }
+    }
+  }
 }

@@ -63,10 +63,40 @@ import Testing
     for code in CodecError.Code.all { #expect(used.contains(code.name), "no vector fails with \(code.name)") }
     let binaryUsed = Set(VectorStore.invalid.filter { $0.format == "binary" }.map(\.error))
     let jsonUsed = Set(VectorStore.invalid.filter { $0.format == "json" }.map(\.error))
-    for name in ["truncated", "invalidUTF8", "unknownCommandType", "unknownEventType", "numberOutOfRange", "timeGoesBackwards", "invalidValue", "duplicateKey", "unknownField"] {
+    for name in ["truncated", "invalidUTF8", "unknownCommandType", "unknownEventType", "numberOutOfRange", "timeGoesBackwards", "invalidValue", "duplicateKey", "unknownField", "schemaMissing", "schemaMismatch"] {
       #expect(binaryUsed.contains(name), "binary: \(name)")
       #expect(jsonUsed.contains(name), "json: \(name)")
     }
+  }
+
+  /// The widget vectors (docs/WIDGETS.md §6.1): every command of `all.widgets.json` has one, every
+  /// widget a session, and every property and attribute travels in one the way the schema says.
+  @Test func everyCustomCommandAndWidgetPropertyHasAVector() {
+    let schema = WidgetCases.all
+    for command in schema.commands {
+      #expect(Self.validNames.contains("widgets/command/\(command.name)"), "\(command.name)")
+    }
+    let commands = WidgetCases.valid.flatMap(\.records).flatMap { record -> [Command] in
+      if case .batch(let commands) = record.body { return commands }
+      return []
+    }
+    for widget in schema.widgets {
+      #expect(Self.validNames.contains("widgets/session/\(widget.name)"), "\(widget.name)")
+      for property in widget.attributes + widget.properties {
+        let carried = commands.contains { command in
+          switch property.wire {
+          case .creation(let field): return command.typeName == widget.creation.name && command.hasValue(field)
+          case .custom(let name, let field): return command.typeName == name && command.hasValue(field)
+          case .style(let key): return command.type == .setStyle && command.textValue == key && !command.textValue2.isEmpty
+          case .builtIn(let type, let field): return command.type == type && command.hasValue(field)
+          }
+        }
+        #expect(carried, "\(widget.name).\(property.name) (\(property.wire)) is set in no widget vector")
+      }
+    }
+    // Both encodings of a header naming the schema, and custom commands beside built-in ones.
+    #expect(WidgetCases.valid.allSatisfy { $0.widgets == WidgetCases.allPath })
+    #expect(Self.validNames.isSuperset(of: ["widgets/header/names-schema", "widgets/batch/mixed", "widgets/headerless-json"]))
   }
 
   @Test func binaryTruncationCoversEveryByte() {

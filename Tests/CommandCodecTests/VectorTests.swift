@@ -59,8 +59,9 @@ import Testing
   func valid(_ vector: ValidVector) throws {
     let text = Array(vector.jsonl.utf8)
     let binary = try #require(Hex.decode(vector.binaryHex), "binaryHex is not lowercase hex")
-    let fromJSON = ChunkedDecoding.whole(text, format: .jsonLines)
-    let fromBinary = ChunkedDecoding.whole(binary, format: .binary)
+    let widgets = try vector.schema()
+    let fromJSON = ChunkedDecoding.whole(text, format: .jsonLines, widgets: widgets)
+    let fromBinary = ChunkedDecoding.whole(binary, format: .binary, widgets: widgets)
     #expect(fromJSON.error == nil, "JSON: \(String(describing: fromJSON.error))")
     #expect(fromBinary.error == nil, "binary: \(String(describing: fromBinary.error))")
     let header = try #require(fromBinary.header)
@@ -68,9 +69,9 @@ import Testing
     #expect(fromJSON.records == fromBinary.records)
 
     // Format detection reads both the same way, and the JSON text has a header line exactly when the vector says so.
-    #expect(DecodedTrace(decoding: binary).records == fromBinary.records)
-    #expect(DecodedTrace(decoding: text).records == fromJSON.records)
-    var detector = TraceDecoder()
+    #expect(DecodedTrace(decoding: binary, widgets: widgets).records == fromBinary.records)
+    #expect(DecodedTrace(decoding: text, widgets: widgets).records == fromJSON.records)
+    var detector = TraceDecoder(jsonOptions: JSONDecodingOptions(widgets: widgets))
     detector.feed(text)
     detector.finish()
     while try detector.next() != nil {}
@@ -80,10 +81,21 @@ import Testing
     let declared = try #require(VectorFile.allCases.flatMap(\.validCases).first { $0.name == vector.name }, "no declared case")
     #expect(declared.header == header)
     #expect(declared.records == fromBinary.records)
+    #expect(declared.widgets == vector.widgets)
+
+    // A vector made with a schema needs it: without, both formats refuse the header that names
+    // it or the first custom command.
+    if widgets != nil {
+      for (format, bytes) in [(TraceFormat.jsonLines, text), (.binary, binary)] {
+        let without = ChunkedDecoding.whole(bytes, format: format)
+        let code = try #require(without.error, "\(format.rawValue) decodes without its schema").code
+        #expect(code == .schemaMissing || code == .unknownCommandType, "\(format.rawValue): \(without)")
+      }
+    }
 
     // A non-canonical input decodes to the same trace.
     if let input = vector.jsonlInput {
-      let fromInput = ChunkedDecoding.whole(Array(input.utf8), format: .jsonLines)
+      let fromInput = ChunkedDecoding.whole(Array(input.utf8), format: .jsonLines, widgets: widgets)
       #expect(fromInput.error == nil, "jsonlInput: \(String(describing: fromInput.error))")
       #expect(fromInput.header == header)
       #expect(fromInput.records == fromBinary.records)
@@ -93,14 +105,14 @@ import Testing
     // Encoding what was decoded gives the committed bytes back, in the same format and across formats.
     let numbering = try #require(Reencoding.numbering(ofBinary: binary))
     #expect(try Reencoding.json(header, fromJSON.records, headerLine: vector.headerLine) == text, "JSON → JSON")
-    #expect(try Reencoding.binary(header, fromBinary.records, numbering: numbering) == binary, "binary → binary")
+    #expect(try Reencoding.binary(header, fromBinary.records, numbering: numbering, widgets: widgets) == binary, "binary → binary")
     #expect(try Reencoding.json(header, fromBinary.records, headerLine: vector.headerLine) == text, "binary → JSON")
-    #expect(try Reencoding.binary(header, fromJSON.records, numbering: numbering) == binary, "JSON → binary")
+    #expect(try Reencoding.binary(header, fromJSON.records, numbering: numbering, widgets: widgets) == binary, "JSON → binary")
 
     // binary → JSON → binary through the JSON text itself.
     let converted = try Reencoding.json(header, fromBinary.records)
-    let back = ChunkedDecoding.whole(converted, format: .jsonLines)
-    #expect(try Reencoding.binary(try #require(back.header), back.records, numbering: numbering) == binary, "binary → JSON → binary")
+    let back = ChunkedDecoding.whole(converted, format: .jsonLines, widgets: widgets)
+    #expect(try Reencoding.binary(try #require(back.header), back.records, numbering: numbering, widgets: widgets) == binary, "binary → JSON → binary")
   }
 
   // MARK: - Invalid vectors
@@ -110,13 +122,17 @@ import Testing
     let format = try #require(TraceFormat(rawValue: vector.format), "format must be \"binary\" or \"json\"")
     let input = try #require(Hex.decode(vector.inputHex), "inputHex is not lowercase hex")
     #expect(CodecError.Code(name: vector.error) != nil, "\(vector.error) is not an error code")
-    let outcome = ChunkedDecoding.whole(input, format: format)
+    let outcome = ChunkedDecoding.whole(input, format: format, widgets: try vector.schema())
     let error = try #require(outcome.error, "decoded without an error: \(outcome)")
     #expect(error.code.name == vector.error, "\(error)")
     #expect(error.location.byteOffset == vector.byteOffset, "\(error)")
     #expect(error.location.line == vector.line, "\(error)")
     #expect(error.location.column == vector.column, "\(error)")
     #expect(outcome.records.count == vector.recordsBefore, "\(error)")
+    // A refused schema leaves the header read, naming the schema to start again with.
+    if error.code == .schemaMissing || error.code == .schemaMismatch {
+      #expect(outcome.header?.widgets != nil, "\(error)")
+    }
     // The error names the record it is in, when it is in one.
     if let index = error.recordIndex { #expect(index == vector.recordsBefore, "\(error)") }
     // A line number goes with JSON only, and agrees with the offset.

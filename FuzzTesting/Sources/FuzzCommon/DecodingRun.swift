@@ -17,9 +17,10 @@ struct DecodingRun {
   }
 
   /// Decodes `input` fed in chunks that end at `cuts` (increasing offsets inside the input),
-  /// taking records after every chunk, then declares the end of input and takes the rest.
-  init(_ input: [UInt8], format: TraceFormat?, cuts: [Int] = [], mode: Mode = .oneByOne) {
-    var decoder = TraceDecoder(format: format)
+  /// taking records after every chunk, then declares the end of input and takes the rest; custom
+  /// commands are read with `widgets`.
+  init(_ input: [UInt8], format: TraceFormat?, cuts: [Int] = [], mode: Mode = .oneByOne, widgets: WidgetSchema? = nil) {
+    var decoder = TraceDecoder(format: format, binaryOptions: BinaryDecodingOptions(widgets: widgets), jsonOptions: JSONDecodingOptions(widgets: widgets))
     var collector = Collector()
     var start = 0
     do {

@@ -5,10 +5,16 @@ import CommandCodec
 /// 1. Decoding may throw, never crash (a crash is the fuzzer's finding by itself).
 /// 2. The input decoded whole, fed in chunks (split points derived from the input) and read in bulk
 ///    gives the same header, the same records and the same error; so does detecting the format
-///    from the first byte, when that detects the format given.
-/// 3. Whatever decoded (the whole trace, or the records before an error) encodes in both formats,
-///    decodes back to exactly the same header and records, and encodes again to the same bytes.
-///    The one refusal allowed is JSON's for an event double that is infinite or NaN.
+///    from the first byte, when that detects the format given. Each of these decodings is given
+///    the widget schema `all.widgets.json` (``FuzzWidgets``), so custom commands decode too.
+/// 3. Decoded without the schema, the input gives the same outcome, or stops for want of it: after
+///    the same first records, with `schemaMissing` (the header names a schema) or
+///    `unknownCommandType` (a custom command).
+/// 4. Whatever decoded (the whole trace, or the records before an error) encodes in both formats
+///    (binary with the schema's codes), decodes back to exactly the same header and records, and
+///    encodes again to the same bytes. The one refusal allowed is JSON's for an event double that
+///    is infinite or NaN. A header refused for its schema (`schemaMismatch`) encodes, and decoded
+///    back is the same header, refused the same way.
 public enum TraceContract {
   /// Checks the contract on `input` read as `format`; traps with a description of the broken rule.
   public static func check(_ input: UnsafeRawBufferPointer, format: TraceFormat) {
@@ -17,15 +23,16 @@ public enum TraceContract {
     }
   }
 
-  /// The rule `input` breaks, read as `format`, in words; nil when it keeps the contract.
-  public static func violation(_ input: [UInt8], format: TraceFormat) -> String? {
-    let whole = DecodingRun(input, format: format)
+  /// The rule `input` breaks, read as `format` with the custom commands of `widgets`, in words;
+  /// nil when it keeps the contract.
+  public static func violation(_ input: [UInt8], format: TraceFormat, widgets: WidgetSchema? = FuzzWidgets.schema) -> String? {
+    let whole = DecodingRun(input, format: format, widgets: widgets)
     let reference = whole.fingerprint
     let cuts = InputCuts.derived(from: input)
     let others: [(String, DecodingRun)] = [
-      ("fed in \(cuts.count + 1) chunks", DecodingRun(input, format: format, cuts: cuts)),
-      ("fed in \(cuts.count + 1) chunks, read in bulk", DecodingRun(input, format: format, cuts: cuts, mode: .bulk)),
-    ] + (TraceFormat.detect(input) == format ? [("with the format detected", DecodingRun(input, format: nil))] : [])
+      ("fed in \(cuts.count + 1) chunks", DecodingRun(input, format: format, cuts: cuts, widgets: widgets)),
+      ("fed in \(cuts.count + 1) chunks, read in bulk", DecodingRun(input, format: format, cuts: cuts, mode: .bulk, widgets: widgets)),
+    ] + (TraceFormat.detect(input) == format ? [("with the format detected", DecodingRun(input, format: nil, widgets: widgets))] : [])
     for (name, run) in others {
       if run.error != whole.error {
         return "\(name), the error is \(describe(run.error)); whole, it is \(describe(whole.error))"
@@ -34,31 +41,78 @@ public enum TraceContract {
         return "\(name), \(run.records.count) records decode (header \(describe(run.header))); whole, \(whole.records.count) (header \(describe(whole.header)))"
       }
     }
+    if widgets != nil, let violation = withoutSchema(input, format: format, comparedWith: whole) {
+      return "without the widget schema, \(violation)"
+    }
     guard let header = whole.header else { return nil }
+    if let code = whole.error?.code, code == .schemaMissing || code == .schemaMismatch {
+      for target in TraceFormat.allCases {
+        if let violation = refusedHeader(header, code, through: target, widgets: widgets) {
+          return "the refused header re-encoded as \(target.rawValue): \(violation)"
+        }
+      }
+      return nil
+    }
     for target in TraceFormat.allCases {
-      if let violation = roundTrip(header, whole.records, through: target, nonFinite: reference.hasNonFiniteDouble) {
+      if let violation = roundTrip(header, whole.records, through: target, nonFinite: reference.hasNonFiniteDouble, widgets: widgets) {
         return "re-encoded as \(target.rawValue): \(violation)"
       }
     }
     return nil
   }
 
-  /// Encodes, decodes back and encodes again.
-  private static func roundTrip(_ header: TraceHeader, _ records: [TraceRecord], through format: TraceFormat, nonFinite: Bool) -> String? {
+  /// Rule 3: without a schema, the same outcome, or the same first records and a refusal for
+  /// want of the schema.
+  private static func withoutSchema(_ input: [UInt8], format: TraceFormat, comparedWith whole: DecodingRun) -> String? {
+    let plain = DecodingRun(input, format: format)
+    if plain.error == whole.error && plain.fingerprint == whole.fingerprint { return nil }
+    guard let error = plain.error, error.code == .schemaMissing || error.code == .unknownCommandType else {
+      return "the error is \(describe(plain.error)); with it, \(describe(whole.error))"
+    }
+    let count = plain.records.count
+    // A header-less JSON stream has its (default) header only once a record has decoded.
+    let header = plain.header == nil && count == 0 ? nil : whole.header
+    guard count <= whole.records.count, plain.fingerprint == TraceFingerprint(header: header, records: Array(whole.records.prefix(count))) else {
+      return "\(count) records decode before \(describe(error)) (header \(describe(plain.header))); with it, \(whole.records.count) (header \(describe(whole.header)))"
+    }
+    return nil
+  }
+
+  /// Rule 4 for a header refused for its schema: it encodes, and decodes back to itself and the
+  /// same refusal.
+  private static func refusedHeader(_ header: TraceHeader, _ code: CodecError.Code, through format: TraceFormat, widgets: WidgetSchema?) -> String? {
     let encoded: [UInt8]
     do {
-      encoded = try encode(header, records, as: format)
+      // No records, so no schema is needed to write them; the decoder's schema is not the
+      // header's (that is why it was refused), and the encoder refuses a header naming another.
+      encoded = try encode(header, [], as: format, widgets: nil)
+    } catch {
+      return "the encoder refuses the header the decoder read: \(error)"
+    }
+    let back = DecodingRun(encoded, format: format, widgets: widgets)
+    if back.error?.code != code { return "decoded back, the error is \(describe(back.error)), not \(code)" }
+    if back.fingerprint != TraceFingerprint(header: header, records: []) {
+      return "decoded back, the header differs (\(describe(back.header)), \(describe(header)) before)"
+    }
+    return nil
+  }
+
+  /// Encodes, decodes back and encodes again.
+  private static func roundTrip(_ header: TraceHeader, _ records: [TraceRecord], through format: TraceFormat, nonFinite: Bool, widgets: WidgetSchema?) -> String? {
+    let encoded: [UInt8]
+    do {
+      encoded = try encode(header, records, as: format, widgets: widgets)
     } catch {
       if format == .jsonLines && nonFinite && error.code == .invalidValue { return nil }
       return "the encoder refuses what the decoder accepted: \(error)"
     }
-    let back = DecodingRun(encoded, format: format)
+    let back = DecodingRun(encoded, format: format, widgets: widgets)
     if let error = back.error { return "the encoded trace does not decode: \(error)" }
     if back.fingerprint != TraceFingerprint(header: header, records: records) {
       return "decoded back, the trace differs (\(back.records.count) records, \(records.count) before; header \(describe(back.header)), \(describe(header) ) before)"
     }
     do {
-      let again = try encode(back.header!, back.records, as: format)
+      let again = try encode(back.header!, back.records, as: format, widgets: widgets)
       if again != encoded { return "encoding the decoded trace again gives other bytes (\(again.count), \(encoded.count) the first time)" }
     } catch {
       return "encoding the decoded trace again fails: \(error)"
@@ -66,8 +120,8 @@ public enum TraceContract {
     return nil
   }
 
-  private static func encode(_ header: TraceHeader, _ records: [TraceRecord], as format: TraceFormat) throws(CodecError) -> [UInt8] {
-    var encoder = TraceEncoder(format: format)
+  private static func encode(_ header: TraceHeader, _ records: [TraceRecord], as format: TraceFormat, widgets: WidgetSchema?) throws(CodecError) -> [UInt8] {
+    var encoder = TraceEncoder(format: format, widgets: widgets)
     var out: [UInt8] = []
     try encoder.encodeHeader(header, into: &out)
     for record in records { try encoder.encode(record, into: &out) }

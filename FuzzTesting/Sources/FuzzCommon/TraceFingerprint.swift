@@ -51,6 +51,12 @@ struct TraceFingerprint: Equatable {
       text(key)
       text(value)
     }
+    if let widgets = header.widgets {
+      text(widgets.name)
+      text(widgets.fingerprint)
+    } else {
+      word(0xFFFF_FFFF)
+    }
   }
 
   private mutating func add(_ record: TraceRecord) {
@@ -85,6 +91,7 @@ struct TraceFingerprint: Equatable {
 
   private mutating func add(_ command: Command) {
     word(UInt64(command.type.rawValue))
+    text(command.customType)
     for value in [command.internalId, command.childInternalId, command.value, command.row, command.column, command.width, command.height] {
       word(UInt64(UInt32(bitPattern: value)))
     }

@@ -57,6 +57,10 @@ public struct BinaryTraceEncoder: Sendable {
       guard WidgetSchemaReference.isFingerprint(named.fingerprint) else {
         throw CodecError(.invalidValue, at: .byte(out.count), "the widget schema fingerprint must be \"fnv1a64:\" and 16 lower-case hex digits, not \(Excerpt.quoted(named.fingerprint))")
       }
+      // Custom opcodes are the header's schema's: another schema would write other codes.
+      if let widgets, widgets.fingerprint != named.fingerprint {
+        throw CodecError(.schemaMismatch, at: .byte(out.count), "the header names widget schema \(named) but the encoder was given \(widgets.reference)")
+      }
     }
     let strings = [header.numbering, header.created, header.creator, header.widgets?.name].compactMap { $0 } + header.preferences.flatMap { [$0.key, $0.value] }
     if let long = strings.first(where: { $0.utf8.count > maxStringLength }) {

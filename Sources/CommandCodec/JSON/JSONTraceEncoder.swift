@@ -102,7 +102,8 @@ public struct JSONTraceEncoder: Sendable {
   /// Appends one record as one line.
   ///
   /// - Throws: `invalidValue` or `timeGoesBackwards` for a bad time, `invalidValue` for an event
-  ///   field that is an infinity or a NaN (JSON has no such numbers); nothing is appended then.
+  ///   field that is an infinity or a NaN (JSON has no such numbers) or a custom command whose
+  ///   name is not a custom command name; nothing is appended then, and the encoder is unchanged.
   public mutating func encode(_ record: TraceRecord, into out: inout [UInt8]) throws(CodecError) {
     if let failure = TraceTime.validate(record.time, after: previousTime) {
       throw CodecError(failure.code, at: .byte(out.count), failure.message)
@@ -117,7 +118,6 @@ public struct JSONTraceEncoder: Sendable {
       }
     }
     let time = record.time == 0 ? 0 : record.time
-    previousTime = time
     if case .batch(let commands) = record.body {
       // The hot path: bound the line, then write it through a cursor.
       var bound = 64
@@ -128,10 +128,13 @@ public struct JSONTraceEncoder: Sendable {
           hasCustom = hasCustom || commands[index].type == .custom
         }
       }
+      // Before the time is taken: a refused record leaves the encoder as it was.
       if hasCustom { try Self.checkCustomNames(commands, at: out.count) }
+      previousTime = time
       RawWriter.appending(to: &out, bound: bound) { w in writeBatch(commands, at: time, into: &w) }
       return
     }
+    previousTime = time
     out.append(UInt8(ascii: "{"))
     out.writeJSONKey("t")
     out.writeJSONNumber(time)

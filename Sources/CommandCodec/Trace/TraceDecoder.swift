@@ -151,9 +151,10 @@ public struct DecodedTrace: Sendable {
   /// The format of the input, when it was recognized.
   public var format: TraceFormat?
 
-  /// Decodes `bytes` completely (format detected unless given).
-  public init(decoding bytes: [UInt8], format: TraceFormat? = nil) {
-    var decoder = TraceDecoder(format: format)
+  /// Decodes `bytes` completely (format detected unless given), with the custom commands of
+  /// `widgets` (docs/WIDGETS.md §6.1).
+  public init(decoding bytes: [UInt8], format: TraceFormat? = nil, widgets: WidgetSchema? = nil) {
+    var decoder = TraceDecoder(format: format, binaryOptions: BinaryDecodingOptions(widgets: widgets), jsonOptions: JSONDecodingOptions(widgets: widgets))
     decoder.feed(bytes)
     decoder.finish()
     records = []

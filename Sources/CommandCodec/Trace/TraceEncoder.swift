@@ -17,7 +17,8 @@ public struct TraceEncoder: Sendable {
   /// The format written.
   public let format: TraceFormat
 
-  /// An encoder for `format`; `widgets` gives custom widget commands their binary codes.
+  /// An encoder for `format`. Binary traces carry custom commands by their code in `widgets`
+  /// (docs/WIDGETS.md §6.1); JSON Lines carries them by name and needs no schema.
   public init(format: TraceFormat, widgets: WidgetSchema? = nil) {
     self.format = format
     switch format {

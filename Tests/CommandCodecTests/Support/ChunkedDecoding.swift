@@ -14,9 +14,10 @@ struct DecodeOutcome: Equatable, CustomStringConvertible {
 /// Feeds an input to a ``TraceDecoder`` in chunks and collects what comes out.
 enum ChunkedDecoding {
   /// Decodes `bytes` fed in chunks that end at `cuts` (increasing offsets inside the input), taking
-  /// records after every chunk, then declares the end of input and takes the rest.
-  static func decode(_ bytes: [UInt8], format: TraceFormat?, cuts: [Int]) -> DecodeOutcome {
-    var decoder = TraceDecoder(format: format)
+  /// records after every chunk, then declares the end of input and takes the rest; custom commands
+  /// are read with `widgets`.
+  static func decode(_ bytes: [UInt8], format: TraceFormat?, cuts: [Int], widgets: WidgetSchema? = nil) -> DecodeOutcome {
+    var decoder = TraceDecoder(format: format, binaryOptions: BinaryDecodingOptions(widgets: widgets), jsonOptions: JSONDecodingOptions(widgets: widgets))
     var records: [TraceRecord] = []
     var start = 0
     do {
@@ -34,13 +35,13 @@ enum ChunkedDecoding {
   }
 
   /// The whole input in one chunk.
-  static func whole(_ bytes: [UInt8], format: TraceFormat?) -> DecodeOutcome {
-    decode(bytes, format: format, cuts: [])
+  static func whole(_ bytes: [UInt8], format: TraceFormat?, widgets: WidgetSchema? = nil) -> DecodeOutcome {
+    decode(bytes, format: format, cuts: [], widgets: widgets)
   }
 
   /// One byte at a time.
-  static func byteByByte(_ bytes: [UInt8], format: TraceFormat?) -> DecodeOutcome {
-    decode(bytes, format: format, cuts: bytes.isEmpty ? [] : Array(1..<bytes.count))
+  static func byteByByte(_ bytes: [UInt8], format: TraceFormat?, widgets: WidgetSchema? = nil) -> DecodeOutcome {
+    decode(bytes, format: format, cuts: bytes.isEmpty ? [] : Array(1..<bytes.count), widgets: widgets)
   }
 
   /// Chunks of random lengths (1 to 2·`meanLength`), the same for the same seed.

@@ -10,8 +10,8 @@ enum Reencoding {
     return out
   }
 
-  static func binary(_ header: TraceHeader, _ records: [TraceRecord], numbering: CommandNumbering = .cmdtool) throws -> [UInt8] {
-    var encoder = BinaryTraceEncoder(numbering: numbering)
+  static func binary(_ header: TraceHeader, _ records: [TraceRecord], numbering: CommandNumbering = .cmdtool, widgets: WidgetSchema? = nil) throws -> [UInt8] {
+    var encoder = BinaryTraceEncoder(numbering: numbering, widgets: widgets)
     var out: [UInt8] = []
     try encoder.encodeHeader(header, into: &out)
     for record in records { try encoder.encode(record, into: &out) }

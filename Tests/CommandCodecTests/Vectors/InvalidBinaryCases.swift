@@ -9,7 +9,7 @@ import CommandCodec
 /// ImageUploadEvent 20. Command presence bits: 0 internalId,
 /// 1 childInternalId, 2 value, 3 textValue, 4 textValue2, 5 flags, 6 key, 7 row, 8 column, 9 sheet,
 /// 10 width, 11 height. Header presence bits: 0 numbering, 1 created, 2 creator, 3 viewport,
-/// 4 preferences.
+/// 4 preferences, 5 widgets (its cases are in ``WidgetCases``).
 enum InvalidBinaryCases {
   static let all: [InvalidCase] = fileHeader + recordFraming + strings + types + canonical + numbers + times + trailing
 

@@ -10,18 +10,18 @@ enum VectorGenerator {
     var text: [UInt8] = []
     if valid.headerLine { try json.encodeHeader(valid.header, into: &text) }
     for record in valid.records { try json.encode(record, into: &text) }
-    var binary = BinaryTraceEncoder(numbering: valid.numbering)
+    var binary = BinaryTraceEncoder(numbering: valid.numbering, widgets: try valid.widgets.map(VectorStore.schema(at:)))
     var bytes: [UInt8] = []
     try binary.encodeHeader(valid.header, into: &bytes)
     for record in valid.records { try binary.encode(record, into: &bytes) }
     return ValidVector(
-      name: valid.name, description: valid.description, headerLine: valid.headerLine,
+      name: valid.name, description: valid.description, widgets: valid.widgets, headerLine: valid.headerLine,
       jsonlInput: valid.jsonlInput, jsonl: String(decoding: text, as: UTF8.self), binaryHex: Hex.encode(bytes))
   }
 
   static func vector(for invalid: InvalidCase) -> InvalidVector {
     InvalidVector(
-      name: invalid.name, description: invalid.description, format: invalid.format.rawValue,
+      name: invalid.name, description: invalid.description, format: invalid.format.rawValue, widgets: invalid.widgets,
       inputHex: Hex.encode(invalid.input), error: invalid.error.name, byteOffset: invalid.byteOffset,
       line: invalid.line, column: invalid.column, recordsBefore: invalid.recordsBefore)
   }
@@ -32,9 +32,9 @@ enum VectorGenerator {
     if file.isValid {
       for valid in file.validCases {
         let v = try vector(for: valid)
-        var members: [(String, VectorJSON.Value)] = [
-          ("name", .string(v.name)), ("description", .string(v.description)), ("headerLine", .bool(v.headerLine)),
-        ]
+        var members: [(String, VectorJSON.Value)] = [("name", .string(v.name)), ("description", .string(v.description))]
+        if let widgets = v.widgets { members.append(("widgets", .string(widgets))) }
+        members.append(("headerLine", .bool(v.headerLine)))
         if let input = v.jsonlInput { members.append(("jsonlInput", .string(input))) }
         members += [("jsonl", .string(v.jsonl)), ("binaryHex", .string(v.binaryHex))]
         lines.append(VectorJSON.object(members))
@@ -42,8 +42,10 @@ enum VectorGenerator {
     } else {
       for invalid in file.invalidCases {
         let v = vector(for: invalid)
+        let widgets: [(String, VectorJSON.Value)] = v.widgets.map { [("widgets", .string($0))] } ?? []
         lines.append(VectorJSON.object([
           ("name", .string(v.name)), ("description", .string(v.description)), ("format", .string(v.format)),
+        ] + widgets + [
           ("inputHex", .string(v.inputHex)), ("error", .string(v.error)), ("byteOffset", .int(v.byteOffset)),
           ("line", v.line.map(VectorJSON.Value.int) ?? .null), ("column", v.column.map(VectorJSON.Value.int) ?? .null),
           ("recordsBefore", .int(v.recordsBefore)),

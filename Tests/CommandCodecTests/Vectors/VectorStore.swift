@@ -1,3 +1,4 @@
+import CommandCodec
 import Foundation
 
 /// Where the vector files live (`traces/vectors/`, found from this file's path), and reading and
@@ -11,6 +12,34 @@ enum VectorStore {
 
   static func path(_ file: VectorFile) -> String { directory + "/" + file.rawValue }
 
+  /// The repository's root, which a vector's `widgets` path starts from.
+  static var root: String { String(directory.dropLast("/traces/vectors".count)) }
+
+  /// The bundled widget schemas (`traces/widgets/*.widgets.json`), by path from the root.
+  static let schemas: [String: WidgetSchema] = {
+    let folder = "traces/widgets"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + folder)) ?? []
+    var schemas: [String: WidgetSchema] = [:]
+    for name in names where name.hasSuffix(".widgets.json") {
+      guard let data = FileManager.default.contents(atPath: root + "/" + folder + "/" + name),
+        let schema = try? WidgetSchema(parsing: [UInt8](data))
+      else { continue }
+      schemas[folder + "/" + name] = schema
+    }
+    return schemas
+  }()
+
+  struct UnknownSchema: Error, CustomStringConvertible {
+    var path: String
+    var description: String { "\(path) is not a valid widget schema in traces/widgets" }
+  }
+
+  /// The bundled schema at `path` (from the repository's root).
+  static func schema(at path: String) throws -> WidgetSchema {
+    guard let schema = schemas[path] else { throw UnknownSchema(path: path) }
+    return schema
+  }
+
   /// Whether the run records vectors (`RECORD_VECTORS=1`) instead of comparing them.
   static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD_VECTORS"] == "1" }
 
@@ -21,6 +50,8 @@ enum VectorStore {
   }
 
   static func write(_ text: String, to file: VectorFile) throws {
+    let folder = URL(fileURLWithPath: path(file)).deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path(file)), options: .atomic)
   }
 

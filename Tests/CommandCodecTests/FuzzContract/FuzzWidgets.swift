@@ -1,0 +1,1 @@
+../../../FuzzTesting/Sources/FuzzCommon/FuzzWidgets.swift
