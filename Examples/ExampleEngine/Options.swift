@@ -1,7 +1,7 @@
 /// The command line of the example engine.
 ///
-/// Everything but `--binary` exists for the recorder's tests: each option makes the engine
-/// misbehave in one documented way (docs/WIRE.md §7).
+/// Everything but `--binary`, `--variant` and `--widgets` exists for the recorder's tests: each
+/// option makes the engine misbehave in one documented way (docs/WIRE.md §7).
 struct Options {
   /// Which strings the screens show.
   enum Variant: String {
@@ -14,6 +14,12 @@ struct Options {
   /// Write the binary trace format instead of JSON Lines.
   var binary = false
   var variant = Variant.original
+  /// A widget schema declaring CREATE_PIE_CHART (traces/widgets/chart.widgets.json): the login
+  /// view gains a "Budget" button that opens a view with a custom pie chart (docs/WIDGETS.md §6.6).
+  var widgets: String?
+  /// How many per cent "Add 10%" raises the pie chart by: 10, or another number for a build
+  /// with a bug a replay should find.
+  var chartStep: Int32 = 10
   /// Exit with status 3 after this many records were read, half-way through writing a record.
   var crashAfter: Int?
   /// Write a line that is not a trace record after the ready marker.
@@ -70,6 +76,9 @@ struct Options {
     options:
       --binary            write the binary trace format (default: JSON Lines)
       --variant NAME      original (default) or changed ("Sign in", "Hello, NAME!")
+      --widgets FILE      a widget schema declaring CREATE_PIE_CHART (e.g.
+                          traces/widgets/chart.widgets.json): a "Budget" button under the login
+                          form opens a view with a pie chart, raised by "Add 10%"
     test support (engines that misbehave):
       --crash-after N     after N records read, write half a record and exit with status 3
       --garbage           write a line that is not a trace record after the ready marker
@@ -86,6 +95,7 @@ struct Options {
       --ignore-sigterm    ignore SIGTERM (only SIGKILL ends the engine)
       --linger            keep running after the input ends, until stopped
       --child-pid-file F  start a child (sleep 600) and write its process id to F
+      --chart-step N      with --widgets: "Add 10%" raises the chart by N per cent (a bug unless 10)
     bugs a fuzzer should find (repeatable):
       --bug crash-after-two-cancels   cancelling "Delete all" a second time aborts (signal 6)
       --bug hang-on-back-in-dialog    the back key while the dialog is open hangs the engine
@@ -133,6 +143,11 @@ struct Options {
           throw UsageError(message: "--variant is original or changed, not \"\(text)\"")
         }
         variant = parsed
+      case "--widgets": widgets = try value()
+      case "--chart-step":
+        let step = try count()
+        guard step <= 100 else { throw UsageError(message: "--chart-step is 0…100, not \(step)") }
+        chartStep = Int32(step)
       case "--crash-after": crashAfter = try count()
       case "--garbage": garbage = try flag()
       case "--close-early": closeEarly = try flag()

@@ -50,6 +50,8 @@ struct LoginScreen {
   let passwordField: Int32
   let button: Int32
   let buttonLabel: String
+  /// The "Budget" button that opens the pie chart's view (`--widgets`), nil without it.
+  let budgetButton: Int32?
 
   /// The engine's copies of the fields' texts.
   var name: String
@@ -61,7 +63,7 @@ struct LoginScreen {
   /// Whether the password field is created with the password flag.
   let passwordFlagged: Bool
 
-  init(ids: inout IdCounter, prefilledName: String, variant: Options.Variant, passwordFlag: Bool = true) {
+  init(ids: inout IdCounter, prefilledName: String, variant: Options.Variant, passwordFlag: Bool = true, budgetButton: Bool = false) {
     passwordFlagged = passwordFlag
     view = ids.take()
     layout = ids.take()
@@ -69,6 +71,7 @@ struct LoginScreen {
     nameField = ids.take()
     passwordField = ids.take()
     button = ids.take()
+    self.budgetButton = budgetButton ? ids.take() : nil
     name = prefilledName
     buttonLabel = variant == .changed ? "Sign in" : "Log in"
   }
@@ -95,6 +98,10 @@ struct LoginScreen {
     batch.style(button, "color", "#ffffff")
     batch.style(button, "background-color", "#1d4fb8", selector: 1)
     batch.style(button, "margin-top", "16")
+    if let budgetButton {
+      batch.add(.createButton, layout, child: budgetButton, text: "Budget")
+      batch.style(budgetButton, "margin-top", "8")
+    }
     return batch.commands
   }
 

@@ -26,6 +26,10 @@ final class Session {
   private var application: Int32 = 0
   private var login: LoginScreen!
   private var items: ItemsScreen?
+  /// The pie chart's view (`--widgets`), once opened.
+  private var budget: BudgetScreen?
+  /// The widget schema of `--widgets`: its codes for binary output, its name for the header.
+  private let widgets: WidgetSchema?
   /// The active view and the views it replaced (FWApplication's history).
   private var activeView: Int32 = 0
   private var history: [Int32] = []
@@ -34,9 +38,10 @@ final class Session {
   /// How often "Delete all" was cancelled (`--bug crash-after-two-cancels`).
   private var cancels = 0
 
-  init(options: Options) {
+  init(options: Options, widgets: WidgetSchema? = nil) {
     self.options = options
-    output = WireOutput(format: options.binary ? .binary : .jsonLines)
+    self.widgets = widgets
+    output = WireOutput(format: options.binary ? .binary : .jsonLines, widgets: widgets)
   }
 
   func run() -> Never {
@@ -48,7 +53,8 @@ final class Session {
     if options.ignoreSigterm { signal(SIGTERM, SIG_IGN) }
     if let file = options.childPidFile { startChild(writingItsIdTo: file) }
     // §2: the engine writes its header first, without waiting for cmdtool's.
-    output.writeHeader(TraceHeader(numbering: Self.numbering, creator: Self.creator))
+    // A header that names the widget schema: cmdtool reads the chart's commands with the same one.
+    output.writeHeader(TraceHeader(numbering: Self.numbering, creator: Self.creator, widgets: widgets?.reference))
     if let crashAfter = options.crashAfter {
       input.afterRecord = { [unowned self] count in
         if count >= crashAfter { crash() }
@@ -75,7 +81,7 @@ final class Session {
   private func start(preferences: [String: String]) {
     application = ids.take()
     output.send([Command(.createApplication, childInternalId: application, textValue: "Example")])
-    login = LoginScreen(ids: &ids, prefilledName: preferences[Self.lastUserKey] ?? "", variant: options.variant, passwordFlag: !options.noPasswordFlag)
+    login = LoginScreen(ids: &ids, prefilledName: preferences[Self.lastUserKey] ?? "", variant: options.variant, passwordFlag: !options.noPasswordFlag, budgetButton: widgets != nil)
     output.send(login.createCommands(application: application))
     // The first view is active without a switch; showing it sends only its visibility.
     activeView = login.view
@@ -152,6 +158,15 @@ final class Session {
         buttonPressed { logIn() }
       } else if let items, target == items.deleteButton {
         buttonPressed { deleteAll() }
+      } else if let budgetButton = login.budgetButton, target == budgetButton {
+        buttonPressed { openBudget() }
+      } else if var screen = budget, target == screen.addButton {
+        buttonPressed {
+          output.send(screen.raise())
+          budget = screen
+        }
+      } else if let screen = budget, target == screen.chart {
+        output.send(screen.tapped(value.value))
       }
     case .sys(let sys) where sys.type == Self.sysEventBack:
       back()
@@ -209,6 +224,16 @@ final class Session {
     } else {
       switchView(to: items!.view)
     }
+  }
+
+  /// The "Budget" button (`--widgets`): the pie chart's view, built the first time.
+  private func openBudget() {
+    if budget == nil {
+      let screen = BudgetScreen(ids: &ids, step: options.chartStep)
+      output.send(screen.createCommands(application: application))
+      budget = screen
+    }
+    switchView(to: budget!.view)
   }
 
   /// FWViewBase::show(): forward switch, the old view goes on the history.

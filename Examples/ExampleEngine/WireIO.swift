@@ -56,12 +56,15 @@ final class WireOutput {
   private var binary: BinaryTraceEncoder?
   private var buffer: [UInt8] = []
 
-  init(format: TraceFormat) {
+  /// - Parameter widgets: the schema whose codes custom commands take in binary (JSON Lines
+  ///   carries them by name).
+  init(format: TraceFormat, widgets: WidgetSchema? = nil) {
     self.format = format
     switch format {
     case .jsonLines: json = JSONTraceEncoder()
-    // The engine's own opcodes: the numbering of the enum it was built with.
-    case .binary: binary = BinaryTraceEncoder(numbering: .engine20181128)
+    // The engine's own opcodes: the numbering of the enum it was built with; custom commands
+    // take the schema's codes (1000–1999), whatever the numbering.
+    case .binary: binary = BinaryTraceEncoder(numbering: .engine20181128, widgets: widgets)
     }
     buffer.reserveCapacity(1 << 16)
   }

@@ -5,8 +5,8 @@
 //   cmdtool record -- example-engine          (the recorder starts it as its child)
 //
 // Files: Options.swift (command line), Connection.swift (the socket transport), WireIO.swift (the
-// two byte streams), Screens.swift (the commands of each screen), Session.swift (the state
-// machine).
+// two byte streams), Screens.swift (the commands of each screen), Budget.swift (the custom pie
+// chart of --widgets), Session.swift (the state machine).
 
 #if canImport(Glibc)
   import Glibc
@@ -39,5 +39,6 @@ do {
   exit(64)
 }
 
+let widgets = options.widgets.map(loadWidgetSchema)
 connectToCmdtoolIfAsked()
-Session(options: options).run()
+Session(options: options, widgets: widgets).run()

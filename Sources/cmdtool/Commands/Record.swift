@@ -38,6 +38,12 @@ struct Record: ParsableCommand {
       engine and everything it started (SIGTERM, then SIGKILL after --grace), records how, and \
       exits 130, 143 or 129.
 
+      An engine with custom widgets (a pie chart its platform adds) is recorded with their \
+      schema: --widgets FILE reads its commands, names the schema in the recording's header and \
+      lets the script tap them by kind and label (docs/WIDGETS.md):
+
+        cmdtool record --widgets traces/widgets/chart.widgets.json --out chart.jsonl --script traces/widgets/example-chart.script.jsonl -- .build/debug/example-engine --widgets traces/widgets/chart.widgets.json
+
       For engines that cannot give up stdio, --listen unix:PATH or --listen tcp:PORT carries the \
       same bytes over a socket; the engine finds the address in CMDTOOL_WIRE:
 
@@ -90,6 +96,9 @@ struct Record: ParsableCommand {
     return Viewport(width: width, height: height, scale: scale)
   }
 
+  @Option(name: .long, help: ArgumentHelp("The widget schema (.widgets.json) of the engine's custom widgets: their commands are read with it, the recording's header names it (keep it beside the recording, where replays look for it), and a .cmdtrace carries them by its codes (docs/WIDGETS.md).", valueName: "file"))
+  var widgets: String?
+
   @Argument(parsing: .postTerminator, help: "The engine command and its arguments, after --.")
   var engine: [String] = []
 
@@ -120,6 +129,13 @@ struct Record: ParsableCommand {
       }
     }
     var configuration = Recorder.Configuration(engine: engine, script: steps, output: out, format: TraceFormat(pathExtensionOf: out)!)
+    if let widgets {
+      do throws(TraceFileError) {
+        configuration.widgets = try WidgetSchemaFile.load(widgets)
+      } catch {
+        throw error.reported()
+      }
+    }
     configuration.clock = clock
     if let viewport { configuration.viewport = Self.parseViewport(viewport) }
     configuration.limits = engineOptions.limits

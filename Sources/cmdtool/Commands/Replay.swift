@@ -36,7 +36,9 @@ struct ReplayCommand: ParsableCommand {
       clock, redaction and named secrets), the new run is recorded and compared with the \
       recorded one (the UI state after every record, the platform's own events, the engine's \
       commands; on the wall clock, the states at every script step and at the end, within \
-      --tolerance). Directories stand for every trace in them.
+      --tolerance). Directories stand for every trace in them. A recording of custom widgets is \
+      read, and its script played, with the schema its header names, found beside it (or the \
+      one --widgets gives; docs/WIDGETS.md).
 
         cmdtool replay --engine '.build/debug/example-engine' recordings/ --record never --junit report.xml
         cmdtool replay --engine '.build/debug/example-engine' recordings/ --html-report pages
@@ -145,7 +147,7 @@ struct ReplayCommand: ParsableCommand {
 
   func run() throws {
     let widgets = try widgetOptions.load()
-    if let engine { return try runAgainst(engine: engine) }
+    if let engine { return try runAgainst(engine: engine, widgets: widgets) }
     let point = ReplayPoint(parsing: at)!
     let result: Replayer.Result
     do {

@@ -6,7 +6,7 @@ import Replay
 /// `cmdtool replay --engine`: many recordings against one engine build, with CI reports. The work
 /// is ``RecordingSuite``'s; this prints it.
 extension ReplayCommand {
-  func runAgainst(engine: String) throws {
+  func runAgainst(engine: String, widgets: WidgetSchema?) throws {
     let mode: RecordMode
     let source: String
     do {
@@ -21,6 +21,7 @@ extension ReplayCommand {
     replay.tolerance = tolerance
     replay.secretsFile = try secretsOptions.file()
     replay.acceptFailedRecordings = acceptFailedRecordings
+    replay.widgets = widgets
     var options = RecordingSuite.Options(replay: replay)
     options.mode = mode
     options.keep = keep

@@ -62,3 +62,54 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension UIState {
+  /// A custom widget's label, as script selectors match it (docs/SCRIPT_FORMAT.md §3): the value
+  /// of its first `string` attribute, in the schema's (sorted) order — the chart's `title`. Nil
+  /// for built-in elements, and for widgets whose kind has no string attribute.
+  public func widgetLabel(of element: Element) -> String? {
+    guard let widget = element.widget, let definition = widgets?.widget(named: widget.kind),
+      let attribute = definition.attributes.first(where: { $0.type == .string })
+    else { return nil }
+    return widget.attributes[attribute.name]
+  }
+
+  /// The event a tap on the custom widget `element` sends (docs/SCRIPT_FORMAT.md §2): the first
+  /// event its schema declares (in sorted order), else a `CommandEvent`; its `value` field, when
+  /// the class has one, is 1 (a click, as every tap sends), every other field at its default.
+  /// Nil for built-in elements.
+  public func tapEvent(for element: Element) -> Event? {
+    guard let widget = element.widget else { return nil }
+    let kind = widgets?.widget(named: widget.kind)?.events.first?.kind ?? .command
+    return Event.tap(of: kind)
+  }
+}
+
+extension Event {
+  /// An event of class `kind` with its `value` field 1, if it has one, and every other field at
+  /// its default: what a tap on a custom widget sends.
+  static func tap(of kind: EventKind) -> Event {
+    switch kind {
+    case .value: return .value(ValueEvent(value: 1))
+    case .command: return .command(CommandEvent(value: 1))
+    case .sys: return .sys(SysEvent())
+    case .sysInfo: return .sysInfo(SysInfoEvent(value: 1))
+    case .visibility: return .visibility(VisibilityEvent())
+    case .visibilityUpdate: return .visibilityUpdate(VisibilityUpdateEvent())
+    case .scrollChanged: return .scrollChanged(ScrollChangedEvent())
+    case .imageRequest: return .imageRequest(ImageRequestEvent())
+    case .imageResponse: return .imageResponse(ImageResponseEvent())
+    case .timer: return .timer(TimerEvent())
+    case .touch: return .touch(TouchEvent())
+    case .resize: return .resize(ResizeEvent())
+    case .purchase: return .purchase(PurchaseEvent())
+    case .update: return .update(UpdateEvent())
+    case .userInteraction: return .userInteraction(UserInteractionEvent())
+    case .warning: return .warning(WarningEvent())
+    case .draw: return .draw(DrawEvent())
+    case .openGLInit: return .openGLInit(OpenGLInitEvent())
+    case .scroll: return .scroll(ScrollEvent())
+    case .imageUpload: return .imageUpload(ImageUploadEvent())
+    }
+  }
+}

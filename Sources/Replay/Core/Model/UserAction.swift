@@ -9,7 +9,9 @@ import CommandCodec
 /// model.apply(record, index: 3)   // the switch shows its new value
 /// ```
 public enum UserAction: Hashable, Sendable {
-  /// A tap: switches and checkboxes toggle (value 1 − v), anything else sends 1 (a click).
+  /// A tap: switches and checkboxes toggle (value 1 − v), anything else sends 1 (a click). A
+  /// custom widget sends the first event its schema declares, else a CommandEvent, with `value`
+  /// 1 (``UIState/tapEvent(for:)``).
   /// Text inputs, selectable kinds, dialogs and the drawer are not tapped: they take `type`,
   /// `select` and `choose`.
   case tap(Int32)
@@ -59,6 +61,8 @@ public enum UserAction: Hashable, Sendable {
       if Self.selectableKinds.contains(element.kind) { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): select in it instead of tapping") }
       if element.kind.isModal { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): choose in it instead of tapping") }
       if element.kind == .navigationView { throw Refusal(message: "element \(id) is a navigation view, which is opened, not tapped") }
+      // A custom widget sends what its schema declares (docs/WIDGETS.md §6.5).
+      if let event = state.tapEvent(for: element) { return TraceRecord(time: time, .event(target: id, event)) }
       let value: Int32
       switch element.kind {
       case .switch, .checkbox: value = element.value == 0 ? 1 : 0

@@ -32,6 +32,10 @@ public final class Recorder: ScriptRunnerDelegate {
     /// Start the recording with its settings (a `session` marker); off only to mirror a recording
     /// made before the marker existed, so that a replay lines up with it record for record.
     public var recordsSettings = true
+    /// The widget schema of the engine's custom widgets (docs/WIDGETS.md §6): the engine's output
+    /// is read with it, the platform's model knows its widgets, the recording's header names it
+    /// and a binary recording carries its commands by their codes. Nil: built-in commands only.
+    public var widgets: WidgetSchema?
 
     public init(engine: [String], script: EventScript, output: String, format: TraceFormat) {
       self.engine = engine
@@ -126,7 +130,8 @@ public final class Recorder: ScriptRunnerDelegate {
       return outcome
     }
     let header = TraceHeader(viewport: configuration.viewport, preferences: configuration.preferences)
-    let runner = ScriptRunner(session: WireSession(process: process, limits: configuration.limits), clock: configuration.clock, header: header)
+    let session = WireSession(process: process, limits: configuration.limits, widgets: configuration.widgets)
+    let runner = ScriptRunner(session: session, clock: configuration.clock, header: header)
     runner.delegate = self
     let secrets = configuration.redaction.secrets
     runner.secret = { secrets.values[$0] }
@@ -153,12 +158,12 @@ public final class Recorder: ScriptRunnerDelegate {
     guard writer == nil, let runner else { return }
     let engineHeader = runner.session.peerHeader
     outcome.engineName = engineHeader?.creator
-    var header = TraceHeader(numbering: engineHeader?.numbering, viewport: configuration.viewport, preferences: configuration.preferences)
+    var header = TraceHeader(numbering: engineHeader?.numbering, viewport: configuration.viewport, preferences: configuration.preferences, widgets: configuration.widgets?.reference)
     header.creator = "cmdtool record" + (outcome.engineName.map { " of \($0)" } ?? "")
     if configuration.clock == .wall { header.created = Timestamp.now() }
     do {
       // Flushed before every wait: one write(2) per read of the engine's output (docs/WIRE.md §9).
-      let writer = try TraceFileWriter(path: configuration.output, format: configuration.format, header: header, flush: .buffered, replacing: configuration.replacing)
+      let writer = try TraceFileWriter(path: configuration.output, format: configuration.format, header: header, flush: .buffered, replacing: configuration.replacing, widgets: configuration.widgets)
       self.writer = writer
       outcome.path = writer.writtenPath
       if configuration.recordsSettings { try writer.write(configuration.settings.marker) }

@@ -24,9 +24,11 @@ enum CommandStreams {
   ///     batch.
   ///   - rules: two commands that differ only in a value whose path a rule ignores count as the
   ///     same (a volatile preference is ignored in the command stream as in the state).
-  static func firstDifference(_ a: String, _ b: String, bySteps: Bool, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) throws -> (recorded: Int, new: Int)? {
-    let x = try commands(of: a)
-    let y = try commands(of: b)
+  ///   - widgets: the schema both recordings' custom widgets are read with (nil: the one each
+  ///     header names, found beside it).
+  static func firstDifference(_ a: String, _ b: String, bySteps: Bool, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), widgets: WidgetSchema? = nil) throws -> (recorded: Int, new: Int)? {
+    let x = try commands(of: a, widgets: widgets)
+    let y = try commands(of: b, widgets: widgets)
     func same(_ left: Sent?, _ right: Sent?) -> Bool {
       guard let left, let right else { return left == nil && right == nil }
       return left.command == right.command || (!rules.isEmpty && differOnlyInIgnoredValue(left, right, rules))
@@ -74,8 +76,8 @@ enum CommandStreams {
   }
 
   /// Every command the engine sent, replaying the recording to know where each one lands.
-  private static func commands(of path: String) throws -> [Sent] {
-    let reader = try TraceFileReader(path: path)
+  private static func commands(of path: String, widgets: WidgetSchema?) throws -> [Sent] {
+    let reader = try TraceFileReader(path: path, widgets: widgets)
     var model = ReferenceModel(header: try reader.readHeader(), options: .init(recordEmissions: false), widgets: reader.widgets)
     var result: [Sent] = []
     var index = 0

@@ -24,6 +24,9 @@ public enum EngineReplay {
     /// Compare against a recording that itself ended in a failure, expecting the new run to end
     /// the same way, instead of refusing it as a baseline.
     public var acceptFailedRecordings = false
+    /// The widget schema of the recordings' custom widgets (`--widgets`); nil: each recording's
+    /// header names its own, found beside it (docs/WIDGETS.md §6.1).
+    public var widgets: WidgetSchema?
 
     public init(engine: [String]) {
       self.engine = engine
@@ -73,6 +76,7 @@ public enum EngineReplay {
     configuration.viewport = session.header.viewport
     configuration.preferences = session.header.preferences
     configuration.redaction = session.settings.redaction
+    configuration.widgets = session.widgets ?? options.widgets
     configuration.redaction.secrets = try SecretStore.load(session.settings.secretNames, purpose: "the recording \(path)", fileText: options.secretsFile?.text, filePath: options.secretsFile?.path)
     return configuration
   }
@@ -85,7 +89,7 @@ public enum EngineReplay {
     }
     let session: RecordedSession
     do {
-      session = try RecordedSession.read(recording)
+      session = try RecordedSession.read(recording, widgets: options.widgets)
     } catch {
       return result(.error, error.description)
     }
@@ -115,15 +119,17 @@ public enum EngineReplay {
       problems.append("the new run's ending differs: the recording ended with \(recorded), the new run with engine-exit (\(outcome.exit?.description ?? "no exit"))")
     }
     let wall = session.settings.clock == .wall
+    // Both runs are read with the recording's schema: the new run is not beside the recording.
+    let widgets = configuration.widgets
     let report: DiffReport
     do {
-      report = try DiffReport(try DiffInput.open(recording), try DiffInput.open(newRecording), names: (recording, newRecording), alignment: wall ? .steps : .record, ignoring: options.ignoring, timeTolerance: wall ? options.tolerance : 0)
+      report = try DiffReport(try DiffInput.open(recording, widgets: widgets), try DiffInput.open(newRecording, widgets: widgets), names: (recording, newRecording), alignment: wall ? .steps : .record, ignoring: options.ignoring, timeTolerance: wall ? options.tolerance : 0)
     } catch let failure as DiffInput.Failure {
       return result(.error, (problems + [failure.description]).joined(separator: "; "), newRecording: newRecording)
     } catch {
       return result(.error, (problems + ["\(error)"]).joined(separator: "; "), newRecording: newRecording)
     }
-    let streams = (try? CommandStreams.firstDifference(recording, newRecording, bySteps: wall, ignoring: options.ignoring)) ?? nil
+    let streams = (try? CommandStreams.firstDifference(recording, newRecording, bySteps: wall, ignoring: options.ignoring, widgets: widgets)) ?? nil
     if let divergence = report.divergence {
       let place = wall ? "at the script step that follows" : "after"
       problems.append("the runs differ \(place) \(DiffReport.place(divergence.recordA, divergence.timeA)) of the recording and \(DiffReport.place(divergence.recordB, divergence.timeB)) of the new run" + (divergence.diff.changes.first.map { ": \(StateDiff.line(for: $0, .plain, 120))" } ?? ""))

@@ -15,14 +15,19 @@ public struct RecordedSession: Sendable {
   public var ending: (label: String, exit: String)?
   /// Whether the recording starts with its settings (recordings made before it existed do not).
   public var hasSettingsMarker = false
+  /// The widget schema the recording was read with: the one given, or the one its header names,
+  /// found beside it (docs/WIDGETS.md §6.1); nil for a recording of built-in widgets only.
+  public var widgets: WidgetSchema?
 
   /// Reads the recording at `path`.
+  /// - Parameter widgets: the schema of its custom widgets (`--widgets`); nil: the one its header
+  ///   names, found beside it.
   /// - Throws: ``Replayer/Failure`` when it is unreadable, or its session or script markers are.
-  public static func read(_ path: String) throws(Replayer.Failure) -> RecordedSession {
+  public static func read(_ path: String, widgets: WidgetSchema? = nil) throws(Replayer.Failure) -> RecordedSession {
     let reader: TraceFileReader
     let header: TraceHeader
     do {
-      reader = try TraceFileReader(path: path)
+      reader = try TraceFileReader(path: path, widgets: widgets)
       header = try reader.readHeader()
     } catch {
       throw .unreadable(error)
@@ -69,6 +74,7 @@ public struct RecordedSession: Sendable {
     }
     var session = RecordedSession(header: header, settings: settings, script: script)
     session.hasSettingsMarker = hasMarker
+    session.widgets = reader.widgets
     let exit = exitDetail.map { String($0.prefix { $0 != ";" }) }
     if let failureMarker {
       session.failure = "\(failureMarker.label): \(failureMarker.detail)"

@@ -124,7 +124,7 @@ public final class RecordingSuite {
     var session: RecordedSession
     if exists {
       do {
-        session = try RecordedSession.read(path)
+        session = try RecordedSession.read(path, widgets: options.replay.widgets)
       } catch {
         return result(.error, error.description)
       }

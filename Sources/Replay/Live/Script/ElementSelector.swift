@@ -7,7 +7,9 @@ import ReplayCore
 /// Syntax: `7` or `#7` (an id), `button "Log in"` (kind and text), `textField` (the one of a
 /// kind), `"Log in"` (any element with that text), and `[N]` after any of the last three for the
 /// N-th match on screen (`textField[2]`, 1-based, in tree order). The text is an element's text,
-/// or a text field's hint (its placeholder), which is how users tell empty fields apart.
+/// or a text field's hint (its placeholder), which is how users tell empty fields apart, or a
+/// custom widget's label (its first string attribute, ``UIState/widgetLabel(of:)``). A custom
+/// widget's kind names it like a built-in kind: `PieChart "Spent"`, `PieChart[2]` (docs/WIDGETS.md).
 ///
 /// A selector by kind or text resolves among the elements a user can reach: displayed (visible,
 /// in the active view, the open drawer or an open dialog), and when a dialog or action sheet is
@@ -19,6 +21,9 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
   case match(kind: ElementKind?, text: String?)
   /// The `position`-th (1-based) reachable match.
   case nth(kind: ElementKind?, text: String?, position: Int)
+  /// A custom widget of the schema's kind `kind` (`PieChart`), with that label when `text` is
+  /// given: the one reachable match, or the `position`-th (1-based) when given.
+  case widget(kind: String, text: String?, position: Int?)
 
   /// What a selector names in a state.
   public enum Resolution: Equatable, Sendable {
@@ -50,12 +55,22 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
       }
     }
     var kind: ElementKind? = nil
+    var widgetKind: String? = nil
     var label: String? = nil
+    /// A built-in kind (`button`), else a custom widget's kind (`PieChart`: a capital first).
+    func parseKind(_ word: String) -> Bool {
+      if let parsed = ElementKind(rawValue: word) {
+        kind = parsed
+        return true
+      }
+      guard Self.isWidgetKind(word) else { return false }
+      widgetKind = word
+      return true
+    }
     if let space = rest.firstIndex(where: { $0 == " " || $0 == "\"" }) {
       let word = rest[..<space].trimmingWhitespace
       if !word.isEmpty {
-        guard let parsed = ElementKind(rawValue: word) else { return nil }
-        kind = parsed
+        guard parseKind(String(word)) else { return nil }
       }
       let quoted = Substring(rest[space...].trimmingWhitespace)
       if !quoted.isEmpty {
@@ -63,8 +78,11 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
         label = String(quoted.dropFirst().dropLast()).replacingEscapedQuotes
       }
     } else {
-      guard let parsed = ElementKind(rawValue: String(rest)) else { return nil }
-      kind = parsed
+      guard parseKind(String(rest)) else { return nil }
+    }
+    if let widgetKind {
+      self = .widget(kind: widgetKind, text: label, position: position)
+      return
     }
     guard kind != nil || label != nil else { return nil }
     if let position {
@@ -82,6 +100,38 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
     case .id(let id): return "#\(id)"
     case .match(let kind, let text): return words(kind, text)
     case .nth(let kind, let text, let position): return words(kind, text) + "[\(position)]"
+    case .widget(let kind, let text, let position):
+      return [kind, text.map { "\"" + $0.escapingQuotes + "\"" }].compactMap { $0 }.joined(separator: " ") + (position.map { "[\($0)]" } ?? "")
+    }
+  }
+
+  /// Whether `word` can be a custom widget's kind in a selector: an identifier that starts with
+  /// a capital (built-in kinds start lower-case) and is no built-in kind's name in other case
+  /// (`Button` is a typo, not a widget).
+  static func isWidgetKind(_ word: String) -> Bool {
+    guard let first = word.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+    guard word.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }) else { return false }
+    let lowered = word.lowercased()
+    return !ElementKind.allCases.contains { $0.rawValue.lowercased() == lowered }
+  }
+
+  /// The ids the selector's kind and text match in `state`, in tree order, and its ordinal; nil
+  /// for an id.
+  private func candidates(in state: UIState) -> (ids: [Int32], position: Int?)? {
+    switch self {
+    case .id: return nil
+    case .match(let kind, let text): return (Self.matches(kind: kind, text: text, in: state), nil)
+    case .nth(let kind, let text, let position): return (Self.matches(kind: kind, text: text, in: state), position)
+    case .widget(let kind, let text, let position): return (Self.matches(widget: kind, text: text, in: state), position)
+    }
+  }
+
+  /// The `[N]` of the selector, if it has one.
+  private var ordinal: Int? {
+    switch self {
+    case .nth(_, _, let position): return position
+    case .widget(_, _, let position): return position
+    case .id, .match: return nil
     }
   }
 
@@ -89,22 +139,20 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
 
   /// What the selector names in `state`.
   public func resolution(in state: UIState) -> Resolution {
-    switch self {
-    case .id(let id):
+    guard let found = candidates(in: state) else {
+      guard case .id(let id) = self else { return .none }
       return state.elements.contains(id) ? .found(id) : .none
-    case .match(let kind, let text):
-      let all = Self.matches(kind: kind, text: text, in: state)
-      let reachable = all.filter { Self.isReachable($0, in: state) }
-      switch reachable.count {
-      case 1: return .found(reachable[0])
-      case 0: return all.isEmpty ? .none : .unreachable(all)
-      default: return .ambiguous(reachable)
-      }
-    case .nth(let kind, let text, let position):
-      let all = Self.matches(kind: kind, text: text, in: state)
-      let reachable = all.filter { Self.isReachable($0, in: state) }
+    }
+    let all = found.ids
+    let reachable = all.filter { Self.isReachable($0, in: state) }
+    if let position = found.position {
       if position <= reachable.count { return .found(reachable[position - 1]) }
       return all.isEmpty ? .none : reachable.isEmpty ? .unreachable(all) : .ambiguous(reachable)
+    }
+    switch reachable.count {
+    case 1: return .found(reachable[0])
+    case 0: return all.isEmpty ? .none : .unreachable(all)
+    default: return .ambiguous(reachable)
     }
   }
 
@@ -128,7 +176,7 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
       let covered = state.modalStack.last.map { " (dialog \($0) is open)" } ?? ""
       return "\(self) matches only elements a user cannot reach now\(covered): \(list(ids))"
     case .ambiguous(let ids):
-      if case .nth(_, _, let position) = self {
+      if let position = ordinal {
         return "\(self) asks for match \(position), but only \(ids.count) are on screen: \(list(ids))"
       }
       return "\(self) is ambiguous: \(ids.count) elements on screen match: \(list(ids)); name one by its text or hint, by position (\(self)[2]) or by id (#\(ids[1]))"
@@ -138,18 +186,35 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
   /// Every element the selector can mean in `state`, in tree order, reachable or not (an ordinal
   /// aside): for conditions on what exists, such as a fuzzer's invariants.
   public func matches(in state: UIState) -> [Int32] {
-    switch self {
-    case .id(let id): return state.elements.contains(id) ? [id] : []
-    case .match(let kind, let text), .nth(let kind, let text, _): return Self.matches(kind: kind, text: text, in: state)
+    guard let found = candidates(in: state) else {
+      guard case .id(let id) = self else { return [] }
+      return state.elements.contains(id) ? [id] : []
     }
+    return found.ids
   }
 
   /// Every element matching `kind` and `text`, in tree order, reachable or not.
   static func matches(kind: ElementKind?, text: String?, in state: UIState) -> [Int32] {
     treeOrder(of: state).filter { id in
       guard let element = state.elements[id] else { return false }
-      return (kind == nil || element.kind == kind) && (text == nil || element.text == text || (element.kind.isTextInput && element.styles.value("hint") == text))
+      return (kind == nil || element.kind == kind) && (text == nil || hasText(text!, element, in: state))
     }
+  }
+
+  /// Every custom widget of the kind `widget` (with the label `text`, when given), in tree order.
+  static func matches(widget: String, text: String?, in state: UIState) -> [Int32] {
+    treeOrder(of: state).filter { id in
+      guard let element = state.elements[id], element.widget?.kind == widget else { return false }
+      return text == nil || hasText(text!, element, in: state)
+    }
+  }
+
+  /// Whether a selector's text names `element`: its text, a text field's hint, a custom widget's label.
+  private static func hasText(_ text: String, _ element: Element, in state: UIState) -> Bool {
+    if element.text == text { return true }
+    if element.kind.isTextInput { return element.styles.value("hint") == text }
+    if element.kind == .custom { return state.widgetLabel(of: element) == text }
+    return false
   }
 
   /// Whether a user can reach `id` now: it is displayed, and no open dialog covers it.
@@ -175,6 +240,8 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
       text += " \(JSONText.quoted(String(element.text.prefix(40))))"
     } else if element.kind.isTextInput, let hint = element.styles.value("hint") {
       text += " (hint \(JSONText.quoted(hint)))"
+    } else if let widget = element.widget {
+      text += " (\(widget.kind)" + (state.widgetLabel(of: element).map { " " + JSONText.quoted(String($0.prefix(40))) } ?? "") + ")"
     }
     if !state.isDisplayed(id) { text += " [not shown]" }
     return text

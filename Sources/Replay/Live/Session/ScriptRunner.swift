@@ -47,10 +47,13 @@ public final class ScriptRunner: WireSessionDelegate {
   public private(set) var stepsPlayed = 0
 
   /// - Parameter header: the platform's viewport and stored preferences at the start.
+  ///
+  /// The model knows the custom widgets of the session's schema (``WireSession/widgets``): it
+  /// creates them, checks their values and taps them as the schema says (docs/WIDGETS.md §6).
   public init(session: WireSession, clock: SessionClock, header: TraceHeader) {
     self.session = session
     self.clock = clock
-    model = ReferenceModel(header: header, options: .init(recordEmissions: true))
+    model = ReferenceModel(header: header, options: .init(recordEmissions: true), widgets: session.widgets)
     session.delegate = self
   }
 

@@ -35,7 +35,10 @@ public final class WireSession {
   public weak var delegate: (any WireSessionDelegate)?
   /// What messages call the peer: "the engine", or "the testee" when cmdtool plays the engine.
   public var peerName = "the engine"
-  private var decoder = TraceDecoder()
+  /// The widget schema the peer's custom commands are read with (docs/WIDGETS.md §6): nil when it
+  /// sends built-in commands only.
+  public let widgets: WidgetSchema?
+  private var decoder: TraceDecoder
   private var encoder: TraceEncoder?
   private var syncNumber = 0
   private var lastEcho = -1
@@ -44,9 +47,12 @@ public final class WireSession {
   /// Records the peer wrote (sync echoes aside).
   public private(set) var recordsReceived = 0
 
-  public init(process: PeerProcess, limits: Limits) {
+  /// - Parameter widgets: the schema of the peer's custom widget commands, if it sends any.
+  public init(process: PeerProcess, limits: Limits, widgets: WidgetSchema? = nil) {
     self.process = process
     self.limits = limits
+    self.widgets = widgets
+    decoder = TraceDecoder(binaryOptions: BinaryDecodingOptions(widgets: widgets), jsonOptions: JSONDecodingOptions(widgets: widgets))
   }
 
   /// The peer's header, once read.
@@ -65,7 +71,7 @@ public final class WireSession {
   public func open(answering platformHeader: (TraceHeader) -> TraceHeader, waitingFor what: String) throws(SessionStop) {
     try wait(until: { self.decoder.header != nil }, waitingFor: what)
     guard encoder == nil, let format = decoder.format else { return }
-    var encoder = TraceEncoder(format: format)
+    var encoder = TraceEncoder(format: format, widgets: widgets)
     var bytes: [UInt8] = []
     do {
       try encoder.encodeHeader(platformHeader(decoder.header ?? TraceHeader()), into: &bytes)
@@ -206,6 +212,10 @@ public final class WireSession {
       } catch {
         if error.code == .truncated {
           throw SessionStop(.cutOff, "\(peerName)'s output stopped in the middle of a record: \(error)")
+        }
+        if error.code == .schemaMissing || error.code == .schemaMismatch, let named = decoder.header?.widgets {
+          let given = widgets.map { "; the schema given is \($0.reference)" } ?? ""
+          throw SessionStop(.unreadable, "\(peerName)'s header names the widget schema \(named)\(given): give its file with --widgets FILE (docs/WIDGETS.md)")
         }
         throw SessionStop(.unreadable, "\(peerName) wrote something that is not a trace record: \(error)")
       }
