@@ -3,7 +3,7 @@
 /// Modelled on the widget APIs platform teams plug into their toolkits (Volt MX's CWIWidget,
 /// Pegasus's PGAdapter, TripWidget, IBDesignable): a creation command with creation-time
 /// attributes, typed properties each set through a declared wire form, interaction events,
-/// size rules and visibility rules.
+/// size rules, visibility rules and a wireframe preview.
 ///
 /// ```swift
 /// let chart = schema.widget(named: "PieChart")!
@@ -27,6 +27,8 @@ public struct WidgetDefinition: Hashable, Sendable {
   public var size: WidgetSizeRules
   /// When the widget may be shown.
   public var visibility: WidgetVisibilityRules
+  /// What the wireframe draws of it besides its kind and inspectable values (not fingerprinted).
+  public var preview: WidgetPreview
   /// Free text for people; not part of the fingerprint.
   public var summary: String
 
@@ -34,7 +36,7 @@ public struct WidgetDefinition: Hashable, Sendable {
   public init(
     name: String, creation: WidgetCommand, attributes: [WidgetProperty] = [], properties: [WidgetProperty] = [],
     setters: [WidgetCommand] = [], events: [WidgetEvent] = [], size: WidgetSizeRules = WidgetSizeRules(),
-    visibility: WidgetVisibilityRules = WidgetVisibilityRules(), summary: String = ""
+    visibility: WidgetVisibilityRules = WidgetVisibilityRules(), preview: WidgetPreview = WidgetPreview(), summary: String = ""
   ) {
     self.name = name
     self.creation = creation
@@ -44,6 +46,7 @@ public struct WidgetDefinition: Hashable, Sendable {
     self.events = events
     self.size = size
     self.visibility = visibility
+    self.preview = preview
     self.summary = summary
   }
 

@@ -83,3 +83,28 @@ public struct WidgetVisibilityRules: Hashable, Sendable {
     self.isHideable = isHideable
   }
 }
+
+/// How the wireframe previews a custom widget, in the spirit of IBDesignable: a colour property
+/// that fills its box and a property whose value is its main label.
+///
+/// ```json
+/// "preview": { "fill": "sliceColor", "text": "title" }
+/// ```
+///
+/// Presentation only, like descriptions: not part of the ``WidgetSchema/fingerprint`` (a trace
+/// means the same whatever its widgets look like in a wireframe).
+public struct WidgetPreview: Hashable, Sendable {
+  /// A `colour` property or attribute whose value fills the widget's box.
+  public var fill: String?
+  /// A property or attribute (of any type) whose value is the box's main label.
+  public var text: String?
+
+  /// Creates a preview; both parts default to none.
+  public init(fill: String? = nil, text: String? = nil) {
+    self.fill = fill
+    self.text = text
+  }
+
+  /// Whether the preview names nothing.
+  public var isEmpty: Bool { fill == nil && text == nil }
+}

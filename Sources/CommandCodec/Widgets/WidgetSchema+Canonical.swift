@@ -3,7 +3,9 @@ extension WidgetSchema {
   /// descriptions, in one spelling (keys sorted, no spaces, `colour` for `color`, defaults in
   /// their text form, names in sorted order where the file's order carries no meaning).
   ///
-  /// Widgets keep the file's order; the schema's `name` is part of it.
+  /// Widgets keep the file's order; the schema's `name` is part of it. Presentation is not:
+  /// descriptions and a widget's `preview` (what a wireframe draws) are left out, so a team can
+  /// tune a preview without making every trace recorded with the schema unreadable.
   ///
   /// - Complexity: O(n) in the size of the schema.
   public var canonicalText: String { canonicalJSON.canonicalText }

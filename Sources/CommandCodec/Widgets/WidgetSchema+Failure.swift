@@ -52,8 +52,12 @@ extension WidgetSchema {
       /// A field that cannot carry the value: `internalId` (the element), an integer field for a
       /// string type, a field two values share.
       case fieldConflict
-      /// A reference to something the widget does not declare (a visibility rule's property).
+      /// A reference to something the widget does not declare (a visibility rule's property, a
+      /// preview's property or attribute).
       case unknownReference
+      /// A reference to a property of a type that cannot serve there (a preview's `fill` that is
+      /// not a colour).
+      case wrongReferenceType
       /// An event class or event field that does not exist.
       case unknownEvent
     }

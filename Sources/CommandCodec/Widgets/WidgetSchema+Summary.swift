@@ -39,6 +39,10 @@ extension WidgetSchema {
         rules.append(widget.visibility.isHideable ? "can be hidden" : "cannot be hidden")
         lines.append("  visibility " + rules.joined(separator: ", "))
       }
+      if !widget.preview.isEmpty {
+        let parts = [widget.preview.fill.map { "fill " + $0 }, widget.preview.text.map { "text " + $0 }].compactMap { $0 }
+        lines.append("  preview    " + parts.joined(separator: ", "))
+      }
     }
     return lines
   }

@@ -93,8 +93,8 @@ public struct WidgetSchema: Hashable, Sendable {
   /// The schema's identity: `fnv1a64:` and the FNV-1a 64 hash, in hex, of ``canonicalText``.
   ///
   /// The same for any spelling of the same schema (key order, whitespace, `color` for `colour`,
-  /// descriptions); different when a widget, command, code, property, type, default, range, wire
-  /// form, event or rule changes. A trace header will name it, so a reader given another schema
-  /// refuses the trace instead of misreading it.
+  /// descriptions, a widget's wireframe `preview`); different when a widget, command, code,
+  /// property, type, default, range, wire form, event or rule changes. A trace header names it,
+  /// so a reader given another schema refuses the trace instead of misreading it.
   public var fingerprint: String { "fnv1a64:" + FNV1a.hex64(canonicalText.utf8) }
 }

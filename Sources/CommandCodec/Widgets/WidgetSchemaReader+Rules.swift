@@ -87,4 +87,29 @@ extension WidgetSchemaReader {
     }
     return WidgetVisibilityRules(displayableAfter: names.sorted(), isHideable: try object.bool("hideable") ?? true)
   }
+
+  /// The `preview` member: `fill` names a `colour` property or attribute of the widget, `text`
+  /// any property or attribute.
+  static func preview(in widget: SchemaObject, properties: [WidgetProperty], attributes: [WidgetProperty]) throws(Failure) -> WidgetPreview {
+    guard let object = try widget.object("preview", allowed: ["fill", "text"]) else { return WidgetPreview() }
+    let declared = properties + attributes
+    func reference(_ key: String) throws(Failure) -> WidgetProperty? {
+      guard let name = try object.string(key) else { return nil }
+      guard let property = declared.first(where: { $0.name == name }) else {
+        throw Failure(
+          .unknownReference, at: object.path(key),
+          "the widget has no property or attribute \(WidgetValueSyntax.quoted(name))\(Suggestion.hint(for: name, among: declared.map(\.name)))")
+      }
+      return property
+    }
+    let fill = try reference("fill")
+    if let fill, fill.type != .colour {
+      let colours = declared.filter { $0.type == .colour }.map(\.name).sorted()
+      throw Failure(
+        .wrongReferenceType, at: object.path("fill"),
+        "\(fill.name) is of type \(fill.type.name); fill takes a colour property or attribute" + (colours.isEmpty ? " (the widget has none)" : " (the widget has \(colours.joined(separator: ", ")))"))
+    }
+    let text = try reference("text")
+    return WidgetPreview(fill: fill?.name, text: text?.name)
+  }
 }

@@ -40,7 +40,7 @@ enum WidgetSchemaReader {
   /// One widget kind.
   static func widget(_ value: JSONValue, at path: String) throws(Failure) -> (WidgetDefinition, [Declaration]) {
     let object = try SchemaObject(
-      value, at: path, allowed: ["name", "description", "create", "attributes", "properties", "events", "size", "visibility"])
+      value, at: path, allowed: ["name", "description", "create", "attributes", "properties", "events", "size", "visibility", "preview"])
     let name = try object.requiredString("name")
     guard SchemaObject.isIdentifier(name) else {
       throw Failure(.invalidName, at: object.path("name"), "\(WidgetValueSyntax.quoted(name)) is not a widget name (a letter, then letters, digits and _)")
@@ -85,9 +85,10 @@ enum WidgetSchemaReader {
     let events = try WidgetSchemaReader.events(in: object)
     let size = try WidgetSchemaReader.size(in: object)
     let visibility = try WidgetSchemaReader.visibility(in: object, properties: properties)
+    let preview = try WidgetSchemaReader.preview(in: object, properties: properties, attributes: attributes)
     let widget = WidgetDefinition(
       name: name, creation: creation, attributes: attributes, properties: properties,
-      setters: setters.sorted { $0.name < $1.name }, events: events, size: size, visibility: visibility,
+      setters: setters.sorted { $0.name < $1.name }, events: events, size: size, visibility: visibility, preview: preview,
       summary: try object.string("description") ?? "")
     return (widget, declarations)
   }

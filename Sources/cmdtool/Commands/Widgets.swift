@@ -8,7 +8,7 @@ struct Widgets: ParsableCommand {
       declares each custom widget kind: the command that creates it and its code, creation-time \
       attributes, typed properties (int, double, bool, string, colour, enum, url, size) with \
       defaults and ranges, how each property is set on the wire, the events the widget sends, \
-      and its size and visibility rules.
+      its size and visibility rules, and how a wireframe previews it.
 
         cmdtool widgets check traces/widgets/chart.widgets.json
 

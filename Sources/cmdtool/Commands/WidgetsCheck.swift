@@ -11,7 +11,8 @@ struct WidgetsCheck: ParsableCommand {
       their type and within their range, min not above max, one name per widget and per \
       property, one widget per command name and code, no built-in command name, codes in \
       1000–1999 (never a built-in code), setter fields the command has, event classes and \
-      fields that exist, visibility rules naming real properties.
+      fields that exist, visibility rules and previews naming real properties (a preview's \
+      fill a colour).
 
         cmdtool widgets check traces/widgets/chart.widgets.json
 

@@ -88,6 +88,30 @@ struct WidgetSchemaTests {
     #expect(base.fingerprint != changed.fingerprint, "changing \(change) kept the fingerprint")
   }
 
+  @Test("A preview names a colour property or attribute to fill with and any one to show; it is not part of the fingerprint")
+  func preview() throws {
+    let chart = try #require(try WidgetSchema(parsing: WidgetSchemaFixtures.bundled("chart.widgets.json")).widget(named: "PieChart"))
+    #expect(chart.preview == WidgetPreview(fill: "sliceColor", text: "title"))
+    let trip = try #require(try WidgetSchema(parsing: WidgetSchemaFixtures.bundled("trip.widgets.json")).widget(named: "TripCard"))
+    #expect(trip.preview == WidgetPreview(fill: "accent", text: "flight"))
+    let all = try WidgetSchema(parsing: WidgetSchemaFixtures.bundled("all.widgets.json"))
+    #expect(all.widget(named: "PieChart")?.preview == chart.preview && all.widget(named: "TripCard")?.preview == trip.preview)
+    #expect(all.widget(named: "DataTable")?.preview == WidgetPreview() && WidgetPreview().isEmpty)
+
+    // A colour attribute fills; the text may be of any type, a property or an attribute.
+    let attributes = ##", "attributes": {"tint": {"type": "colour", "field": "textValue", "default": "#fff"}}"##
+    let base = try WidgetSchema(parsing: WidgetSchemaFixtures.document(WidgetSchemaFixtures.widget(extra: attributes)))
+    let previewed = try WidgetSchema(parsing: WidgetSchemaFixtures.document(WidgetSchemaFixtures.widget(extra: attributes + #", "preview": {"fill": "tint", "text": "p"}"#)))
+    #expect(previewed.widgets[0].preview == WidgetPreview(fill: "tint", text: "p"))
+    #expect(try WidgetSchema(parsing: WidgetSchemaFixtures.document(WidgetSchemaFixtures.widget(extra: #", "preview": {}"#))).widgets[0].preview.isEmpty)
+    // Presentation, like descriptions: the fingerprint and the canonical text stay.
+    #expect(previewed.fingerprint == base.fingerprint)
+    #expect(previewed.canonicalText == base.canonicalText && !previewed.canonicalText.contains("preview"))
+    #expect(previewed != base)
+    #expect(previewed.summaryLines.contains("  preview    fill tint, text p"))
+    #expect(!base.summaryLines.contains { $0.contains("preview") })
+  }
+
   @Test("The bundled chart schema's fingerprint is pinned (a change to the canonical form shows here)")
   func chartFingerprintPinned() throws {
     let chart = try WidgetSchema(parsing: WidgetSchemaFixtures.bundled("chart.widgets.json"))

@@ -76,6 +76,13 @@ struct WidgetSchemaValidationTests {
     BadSchema(rule: "a preferred width outside the bounds", document: F.document(F.widget(extra: #", "size": {"preferredWidth": 500, "minWidth": 320, "maxWidth": 400}"#)), code: .invertedRange, path: "widgets[0].size.preferredWidth"),
     BadSchema(rule: "a negative size", document: F.document(F.widget(extra: #", "size": {"minHeight": -1}"#)), code: .wrongKind, path: "widgets[0].size.minHeight"),
     BadSchema(rule: "displayable after an undeclared property", document: F.document(F.widget(extra: #", "visibility": {"displayableAfter": ["flight"]}"#)), code: .unknownReference, path: "widgets[0].visibility.displayableAfter[0]"),
+    BadSchema(rule: "a preview filled by an undeclared property", document: F.document(F.widget(extra: #", "preview": {"fill": "colour"}"#)), code: .unknownReference, path: "widgets[0].preview.fill"),
+    BadSchema(rule: "a preview filled by a property that is not a colour", document: F.document(F.widget(extra: #", "preview": {"fill": "p"}"#)), code: .wrongReferenceType, path: "widgets[0].preview.fill"),
+    BadSchema(rule: "a preview filled by a string attribute", document: F.document(F.widget(extra: #", "attributes": {"t": {"type": "string", "field": "textValue"}}, "preview": {"fill": "t"}"#)), code: .wrongReferenceType, path: "widgets[0].preview.fill"),
+    BadSchema(rule: "a preview text naming an undeclared property", document: F.document(F.widget(extra: #", "preview": {"text": "title"}"#)), code: .unknownReference, path: "widgets[0].preview.text"),
+    BadSchema(rule: "a preview text that is not a string", document: F.document(F.widget(extra: #", "preview": {"text": ["p"]}"#)), code: .wrongKind, path: "widgets[0].preview.text"),
+    BadSchema(rule: "an unknown key in a preview", document: F.document(F.widget(extra: #", "preview": {"fil": "p"}"#)), code: .unknownKey, path: "widgets[0].preview.fil"),
+    BadSchema(rule: "a preview that is not an object", document: F.document(F.widget(extra: #", "preview": "p""#)), code: .wrongKind, path: "widgets[0].preview"),
     BadSchema(rule: "an unknown format version", document: #"{"widgetSchema": 2, "widgets": []}"#, code: .unsupportedVersion, path: "widgetSchema"),
     BadSchema(rule: "widgets that are not an array", document: #"{"widgetSchema": 1, "widgets": {}}"#, code: .wrongKind, path: "widgets"),
   ]
@@ -98,6 +105,10 @@ struct WidgetSchemaValidationTests {
     (styled("colour", #", "default": "banana""#), #"widgets[0].properties.p.default: "banana" is not a colour (#rgb, #rrggbb or #aarrggbb)"#),
     (F.document(F.widget(create: #"{"command": "CREATE_PIE", "code": 51}"#)), "widgets[0].create.code: code 51 is SET_STYLE in cmdtool-1; custom commands take codes 1000–1999"),
     (styled("colr", ""), #"widgets[0].properties.p.type: unknown type "colr" (did you mean "colour"?); types: int, double, bool, string, colour, enum, url, size"#),
+    (F.document(F.widget(extra: #", "preview": {"fill": "p"}"#)), "widgets[0].preview.fill: p is of type int; fill takes a colour property or attribute (the widget has none)"),
+    (F.document(F.widget(properties: F.percentage + #", "sliceColor": {"type": "colour", "set": {"command": "SET_STYLE", "key": "c"}}"#, extra: #", "preview": {"fill": "p"}"#)),
+     "widgets[0].preview.fill: p is of type int; fill takes a colour property or attribute (the widget has sliceColor)"),
+    (F.document(F.widget(extra: #", "preview": {"text": "q"}"#)), #"widgets[0].preview.text: the widget has no property or attribute "q" (did you mean "p"?)"#),
   ])
   func messages(document: String, expected: String) {
     #expect(throws: WidgetSchema.Failure.self) { try WidgetSchema(parsing: document) }

@@ -30,6 +30,8 @@ extension ElementLayout {
       return Content(size: WireframeSize(width: exact ? width ?? 0 : 0, height: 0))
     case .slider:
       return control(.slider, natural: WireframeSize(width: 120, height: 28), width: width, height: height, exact: exact, isSelected: false)
+    case .custom:
+      return customWidget(element, style, width: width, height: height, exact: exact)
     case .progressSpinner:
       return control(.spinner, natural: WireframeSize(width: 24, height: 24), width: width, height: height, exact: exact, isSelected: !element.isStopped)
     default:

@@ -39,7 +39,8 @@ struct ElementLayout {
   /// The resolved style of `element` in the state it is drawn in (computed once per element).
   ///
   /// A layout directly in a view or the drawer fills it unless its height is set: the screen's
-  /// root layout, whose gravity and weights are meant for the whole screen.
+  /// root layout, whose gravity and weights are meant for the whole screen. A custom widget's
+  /// size rules and preview apply over its style (``widgetStyle(_:of:)``).
   mutating func style(of element: Element) -> ResolvedStyle {
     if let cached = styles[element.id] { return cached }
     var style = ResolvedStyle(element.styles, kind: element.kind, selector: options.selector(for: element))
@@ -49,6 +50,7 @@ struct ElementLayout {
     {
       style.height = .matchParent
     }
+    if element.kind == .custom { style = widgetStyle(style, of: element) }
     styles[element.id] = style
     return style
   }
@@ -56,9 +58,9 @@ struct ElementLayout {
   /// The layouts that fill the view they are directly in.
   static let rootLayoutKinds: Set<ElementKind> = [.linearLayout, .frameLayout, .eventLayout, .scrollLayout, .flipperLayout, .pager, .tableLayout, .autoColumnLayout]
 
-  /// The children laid out inside `element`: live, visible (hidden ones too when asked), not
-  /// views, drawers or modals (drawn as layers of their own), and of a pager or flipper layout
-  /// only the page its value selects (docs/PROTOCOL.md §2.5).
+  /// The children laid out inside `element`: live, shown (``isShown(_:)``; hidden ones too when
+  /// asked), not views, drawers or modals (drawn as layers of their own), and of a pager or
+  /// flipper layout only the page its value selects (docs/PROTOCOL.md §2.5).
   func flowChildren(of element: Element) -> [Element] {
     var ids = element.children
     if element.kind == .pager || element.kind == .flipperLayout {
@@ -68,7 +70,7 @@ struct ElementLayout {
     return ids.compactMap { id -> Element? in
       guard let child = state[id] else { return nil }
       guard !child.kind.isModal, !child.kind.isView, child.kind != .navigationView, child.kind != .application else { return nil }
-      return child.isVisible || options.showsHidden ? child : nil
+      return Self.isShown(child) || options.showsHidden ? child : nil
     }
   }
 
@@ -117,7 +119,8 @@ struct ElementLayout {
       return moved
     }
     box.clipsChildren = content.clipsChildren
-    box.isHidden = !element.isVisible
+    box.isHidden = !Self.isShown(element)
+    box.widgetKind = element.widget?.kind
     box.hasError = element.error != nil
     if var error {
       error.frame.y = bodyHeight + 2

@@ -18,7 +18,8 @@ public struct WireframeBox: Hashable, Sendable {
     case scrim
     /// A toast on screen.
     case toast
-    /// A dialog's, action sheet's or action bar's title; a notification's title.
+    /// A dialog's, action sheet's or action bar's title; a notification's title; a custom
+    /// widget's kind.
     case title
     /// An action bar's subtitle.
     case subtitle
@@ -42,7 +43,8 @@ public struct WireframeBox: Hashable, Sendable {
     case listCell
     /// What stands for more rows or options than are drawn: `… 190 more`.
     case more
-    /// A caption the wireframe adds: an image's URL and size, an OpenGL view's name.
+    /// A caption the wireframe adds: an image's URL and size, an OpenGL view's name, a custom
+    /// widget's inspectable values.
     case caption
     /// A note on an empty screen (no active view).
     case notice
@@ -86,6 +88,9 @@ public struct WireframeBox: Hashable, Sendable {
   public var kind: Kind
   /// The element the box draws; nil for parts and for what is not an element.
   public var elementId: Int32?
+  /// A custom widget's kind (`PieChart`, the schema's name for it: an identifier); nil for
+  /// other boxes.
+  public var widgetKind: String?
   /// A toast's number in the session (toasts have no element id).
   public var toastNumber: Int?
   /// Where the box is, margins excluded, the error message under it included.
@@ -104,7 +109,8 @@ public struct WireframeBox: Hashable, Sendable {
   public var label: String
   /// The label laid out in lines; nil when the box draws no text of its own.
   public var text: WireframeText?
-  /// Whether the element is hidden and drawn only because hidden elements were asked for.
+  /// Whether the element is hidden (or a custom widget not yet displayable) and drawn only
+  /// because hidden elements were asked for.
   public var isHidden: Bool
   /// On (a switch), checked (a checkbox, a radio button), selected (an option, a page dot), spinning (a spinner).
   public var isSelected: Bool
@@ -121,6 +127,7 @@ public struct WireframeBox: Hashable, Sendable {
   ) {
     self.kind = kind
     self.elementId = elementId
+    self.widgetKind = nil
     self.toastNumber = nil
     self.frame = frame
     self.body = body ?? WireframeRect(x: 0, y: 0, width: frame.width, height: frame.height)

@@ -26,6 +26,7 @@ struct BoxPainter {
       if box.isSelected { classes.append("selected") }
       if highlighted.contains(id) { classes.append("highlight") }
       attributes.append(("data-id", String(id)))
+      if let kind = box.widgetKind, Self.isWidgetName(kind) { attributes.append(("data-widget", kind)) }
     } else {
       classes = ["part", box.kind.className]
       if box.isSelected { classes.append("selected") }
@@ -63,12 +64,22 @@ struct BoxPainter {
     writer.close("g")
   }
 
-  /// A tooltip naming the element and what it says (its first 200 characters): `button 7: Log in`.
+  /// A tooltip naming the element and what it says (its first 200 characters): `button 7: Log in`,
+  /// `PieChart 5: Spent`.
   static func title(_ box: WireframeBox, id: Int32) -> String {
-    let name = "\(box.kind.className) \(id)"
+    let name = "\(box.widgetKind ?? box.kind.className) \(id)"
     guard !box.label.isEmpty else { return name }
     let label = box.label.count > 200 ? box.label.prefix(199) + TextMetric.ellipsis : box.label
     return name + ": " + String(label.map { $0 == "\n" ? " " : $0 })
+  }
+
+  /// Whether `name` may stand in a `data-widget` attribute: an identifier as the widget schema
+  /// requires (an ASCII letter, then letters, digits and `_`). Anything else is left out.
+  static func isWidgetName(_ name: String) -> Bool {
+    let scalars = Array(name.unicodeScalars)
+    func letter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+    guard let first = scalars.first, letter(first), scalars.count <= 200 else { return false }
+    return scalars.allSatisfy { letter($0) || ("0"..."9").contains($0) || $0 == "_" }
   }
 
   /// The background and border: the style's, with the marks of state over them (an error's red

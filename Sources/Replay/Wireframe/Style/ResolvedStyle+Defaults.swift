@@ -56,7 +56,8 @@ extension ResolvedStyle {
       style.color = WireframePalette.accent
       style.margin = StyleInsets(top: 4, right: 0, bottom: 4, left: 0)
     case .custom:
-      // A custom widget is a labelled box; its size rules and preview apply in layout.
+      // A custom widget is a labelled box; its size rules and preview apply over its style
+      // (ElementLayout.widgetStyle).
       style.border = StyleBorder(width: 1, color: WireframePalette.accent, line: .dashed)
       style.borderRadius = 4
       style.padding = StyleInsets(all: 6)
