@@ -81,6 +81,10 @@ public enum FuzzWidgets {
         "preferredHeight": 200,
         "minWidth": 48,
         "minHeight": 48
+      },
+      "preview": {
+        "fill": "sliceColor",
+        "text": "title"
       }
     },
     {
@@ -161,6 +165,10 @@ public enum FuzzWidgets {
           "flight"
         ],
         "hideable": true
+      },
+      "preview": {
+        "fill": "accent",
+        "text": "flight"
       }
     },
     {
