@@ -35,6 +35,9 @@ public final class WireSession {
   public weak var delegate: (any WireSessionDelegate)?
   /// What messages call the peer: "the engine", or "the testee" when cmdtool plays the engine.
   public var peerName = "the engine"
+  /// The widget schema of the custom commands cmdtool sends (their codes in the binary encoding);
+  /// set before ``open(answering:waitingFor:)``.
+  public var widgets: WidgetSchema?
   private var decoder = TraceDecoder()
   private var encoder: TraceEncoder?
   private var syncNumber = 0
@@ -65,7 +68,7 @@ public final class WireSession {
   public func open(answering platformHeader: (TraceHeader) -> TraceHeader, waitingFor what: String) throws(SessionStop) {
     try wait(until: { self.decoder.header != nil }, waitingFor: what)
     guard encoder == nil, let format = decoder.format else { return }
-    var encoder = TraceEncoder(format: format)
+    var encoder = TraceEncoder(format: format, widgets: widgets)
     var bytes: [UInt8] = []
     do {
       try encoder.encodeHeader(platformHeader(decoder.header ?? TraceHeader()), into: &bytes)
