@@ -1646,7 +1646,9 @@ static void read_command(const JVal *o, Command *c, bool in_batch) {
   if (c->type < 0) die("line %zu: a command without \"type\"", g_line_no);
 }
 
-static void read_header(const JVal *o) {
+/* Reads cmdtool's header; false when the case needs what ctestee has not: a header naming a widget
+ * schema (CONFORMANCE.md §1.2) is answered unsupported, and the session ends there. */
+static bool read_header(const JVal *o) {
   for (size_t i = 0; i < o->n; i++) {
     const char *k = o->members[i].key;
     const JVal *v = o->members[i].val;
@@ -1666,9 +1668,15 @@ static void read_header(const JVal *o) {
         get_str(v->members[j].val, "a preference", &p, &n);
         pairs_set(&S.committed, v->members[j].key, v->members[j].klen, p, n);
       }
+    } else if (strcmp(k, "widgets") == 0) {
+      /* The case's custom commands belong to a widget schema: ctestee loads none, so it has no
+       * custom widgets and cannot read the case's commands. */
+      send_unsupported("ctestee has no custom widgets: it loads no widget schema");
+      return false;
     }
     /* numbering, created, creator and keys of later versions: not needed */
   }
+  return true;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -2166,7 +2174,7 @@ int main(int argc, char **argv) {
     g_items.n = g_members.n = 0;
     if (root->type != J_OBJ) die("line %zu: a line that is not a JSON object", g_line_no);
     if (first && obj_get(root, "trace")) {
-      read_header(root);
+      if (!read_header(root)) break; /* answered unsupported: nothing more to read */
       first = false;
       continue;
     }

@@ -105,6 +105,24 @@ struct Bugs {
     return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
   }
 
+  /// The schema the buggy platform's widgets follow: `accept-out-of-range` drops every `min` and
+  /// `max`, so the model stores a value the real schema refuses (the reader still checks the
+  /// header against the real one).
+  func widgets(_ schema: WidgetSchema?) -> WidgetSchema? {
+    guard active.contains(.acceptOutOfRange), var relaxed = schema else { return schema }
+    for index in relaxed.widgets.indices {
+      for property in relaxed.widgets[index].properties.indices {
+        relaxed.widgets[index].properties[property].minimum = nil
+        relaxed.widgets[index].properties[property].maximum = nil
+      }
+      for attribute in relaxed.widgets[index].attributes.indices {
+        relaxed.widgets[index].attributes[attribute].minimum = nil
+        relaxed.widgets[index].attributes[attribute].maximum = nil
+      }
+    }
+    return relaxed
+  }
+
   /// `slow`: waits `delay` milliseconds of wall time (the virtual clock does not move).
   func waitBeforeEcho() {
     guard active.contains(.slow), delay > 0 else { return }

@@ -22,6 +22,9 @@ struct Options {
     /// Every other start (counted in `--count-file`) ignores REORDER_CHILD: a platform that is
     /// not deterministic, for `cmdtool conformance --repeat`.
     case flakyReorder = "flaky-reorder"
+    /// Custom widgets ignore the `min` and `max` of their schema: an out-of-range value is stored
+    /// instead of refused (widget-invalid-value).
+    case acceptOutOfRange = "accept-out-of-range"
   }
 
   /// Write the binary trace format instead of JSON Lines.
@@ -33,6 +36,8 @@ struct Options {
   var delay = 2000
   /// Where `--bug flaky-reorder` counts its starts.
   var countFile: String?
+  /// The widget schema file the testee loads (`--widgets`): the custom widgets it has.
+  var widgets: String?
 
   static let usage = """
     usage: reference-testee [options]
@@ -49,6 +54,9 @@ struct Options {
       --reports LIST      the state parts it declares, comma-separated (default: all of them:
                           \(Declaration.allReports.joined(separator: ",")))
       --events LIST       the event kinds it declares and sends (default: \(Declaration.allEvents.joined(separator: ",")))
+      --widgets FILE      the widget schema (.widgets.json) whose custom widgets it has; a case
+                          whose header names another schema, or any without it, is answered
+                          unsupported (docs/CONFORMANCE.md §1.2)
     test support:
       --protocol N        declare protocol N instead of 1 (a testee cmdtool must refuse)
     bugs (repeatable), each a platform that fails particular conformance cases:
@@ -60,6 +68,8 @@ struct Options {
       --bug slow                     every sync echo waits --delay MS (default 2000) first
       --bug flaky-reorder            every other start ignores REORDER_CHILD (--count-file PATH
                                      counts the starts)
+      --bug accept-out-of-range      custom widgets store values outside their schema's min
+                                     and max instead of refusing them (needs --widgets)
       --help              show this text
 
     """
@@ -124,6 +134,7 @@ struct Options {
         delay = try count()
         delayGiven = true
       case "--count-file": countFile = try value()
+      case "--widgets": widgets = try value()
       case "--help", "-h": throw UsageError(message: "")
       default: throw UsageError(message: "unknown option \"\(argument)\"")
       }
@@ -131,5 +142,6 @@ struct Options {
     // A delay without the bug would be silently ignored: say so instead.
     if delayGiven && !bugs.contains(.slow) { throw UsageError(message: "--delay needs --bug slow") }
     if bugs.contains(.flakyReorder) != (countFile != nil) { throw UsageError(message: "--bug flaky-reorder and --count-file PATH go together") }
+    if bugs.contains(.acceptOutOfRange) && widgets == nil { throw UsageError(message: "--bug accept-out-of-range needs --widgets FILE") }
   }
 }

@@ -7,23 +7,43 @@ import ReplayCore
 final class TesteeInput {
   private let reader: TraceFileReader
 
-  init() {
+  /// What came first on the input.
+  enum Start {
+    /// cmdtool's header (§1.2 step 2).
+    case header(TraceHeader)
+    /// The input ended before anything arrived (cmdtool gave up at once: a plain end, not an error).
+    case end
+    /// The header names a widget schema this testee has not loaded (none, or another one): the
+    /// message says which.
+    case unknownSchema(String)
+  }
+
+  /// Reads with `widgets`, the schema loaded with `--widgets`: the custom commands it can apply.
+  init(widgets: WidgetSchema?) {
     do {
       // 64 KiB reads: requests are small, and a pipe brings at most that much at a time anyway.
-      reader = try TraceFileReader(path: "-", chunkSize: 1 << 16)
+      reader = try TraceFileReader(path: "-", chunkSize: 1 << 16, widgets: widgets)
     } catch {
       fail("cannot read the standard input: \(error)", status: 2)
     }
   }
 
-  /// cmdtool's header (§1.2 step 2); nil when the input ends before anything arrived (cmdtool
-  /// gave up at once: a plain end, not an error).
-  func readHeader() -> TraceHeader? {
+  /// The widget schema the input is read with.
+  var widgets: WidgetSchema? { reader.widgets }
+
+  /// cmdtool's header, the end, or a header naming a schema this testee does not have.
+  func readHeader() -> Start {
     do {
       let header = try reader.readHeader()
-      return reader.bytesRead == 0 ? nil : header
+      return reader.bytesRead == 0 ? .end : .header(header)
     } catch {
-      if reader.bytesRead == 0 { return nil }
+      if reader.bytesRead == 0 { return .end }
+      if let code = error.codecError?.code, code == .schemaMissing || code == .schemaMismatch {
+        // "the trace was made with widget schema chart fnv1a64:…; give its file with --widgets …":
+        // the part before the advice, which is for cmdtool's users.
+        let message = error.codecError?.message ?? error.description
+        return .unknownSchema(String(message.prefix { $0 != ";" }))
+      }
       fail("cannot read cmdtool's input: \(error)", status: 2)
     }
   }

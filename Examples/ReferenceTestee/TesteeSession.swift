@@ -17,7 +17,7 @@ final class TesteeSession {
   static let creator = "reference-testee"
 
   private let options: Options
-  private let input = TesteeInput()
+  private let input: TesteeInput
   private let output: TesteeOutput
   private var model = ReferenceModel()
   private var bugs: Bugs
@@ -26,8 +26,10 @@ final class TesteeSession {
   /// The index of the record being handled, counted from 0 after cmdtool's header.
   private var index = 0
 
-  init(options: Options) {
+  /// `widgets` is the schema of `--widgets`: the custom widgets this platform has.
+  init(options: Options, widgets: WidgetSchema?) {
     self.options = options
+    input = TesteeInput(widgets: widgets)
     bugs = Bugs(options.bugs, delay: options.delay)
     // §1.2 step 1: the header and the hello marker, before reading anything.
     output = TesteeOutput(format: options.binary ? .binary : .jsonLines, creator: Self.creator)
@@ -35,9 +37,23 @@ final class TesteeSession {
   }
 
   func run() -> Never {
-    // §1.2 step 2: cmdtool's header holds the screen and the stored preferences.
-    guard let header = input.readHeader() else { exit(0) }
-    model = ReferenceModel(header: header)
+    // §1.2 step 2: cmdtool's header holds the screen, the stored preferences and the widget
+    // schema the case needs.
+    let header: TraceHeader
+    switch input.readHeader() {
+    case .end:
+      exit(0)
+    case .unknownSchema(let message):
+      // §1.2: a case whose schema this platform has not loaded is answered unsupported (skipped),
+      // and nothing after the header can be read without it: the session ends here.
+      log("cannot take the case: \(message)")
+      let loaded = input.widgets.map { "it loaded widget schema \($0.reference) (--widgets), another one" } ?? "it was started without --widgets"
+      output.marker("unsupported", "reference-testee has not loaded the case's widget schema: \(loaded)", at: 0)
+      exit(0)
+    case .header(let read):
+      header = read
+    }
+    model = ReferenceModel(header: header, widgets: bugs.widgets(input.widgets))
     while let record = input.next() {
       handle(record)
       index += 1

@@ -8,6 +8,9 @@
 // socket transport), TesteeInput.swift and TesteeOutput.swift (the two byte streams),
 // Request.swift (cmdtool's request markers), TesteeSession.swift (one case), Bugs.swift (the bugs).
 
+import CommandCodec
+import ReplayCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -43,5 +46,16 @@ var effective = options
 if options.bugs.contains(.flakyReorder), let path = options.countFile, Bugs.countStart(in: path) % 2 == 1 {
   effective.bugs.insert(.ignoreReorder)
 }
+// The custom widgets this platform has: the project's schema file, loaded here (the header of a
+// case only names the schema it needs, CONFORMANCE.md §1.2).
+var widgets: WidgetSchema? = nil
+if let path = options.widgets {
+  do {
+    widgets = try WidgetSchemaFile.load(path)
+  } catch {
+    log("--widgets: \(error)")
+    exit(2)
+  }
+}
 connectToCmdtoolIfAsked()
-TesteeSession(options: effective).run()
+TesteeSession(options: effective, widgets: widgets).run()

@@ -166,4 +166,34 @@ import Testing
     #expect(tooLong.status == 2, "\(tooLong.stderr)")
     #expect(tooLong.stderr.contains("longer than 16777216 bytes"), "\(tooLong.stderr)")
   }
+  @Test func itSkipsTheCasesOfCustomWidgets() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let binary = try Self.build(.sanitized, in: scratch) else { return }
+    // ctestee loads no widget schema: every case whose header names one is answered unsupported
+    // (docs/CONFORMANCE.md §1.2) and skipped, cleanly; the cases without one still pass.
+    let schema = CommandRunner.path("traces/widgets/chart.widgets.json")
+    let report = scratch.path("report.json")
+    let run = try Subprocess.cmdtool([
+      "conformance", "--widgets", schema, "--report", report, "--verbose",
+      "--scenario", CommandRunner.path("traces/widgets/chart.jsonl"),
+      "--cases", "Required.Widgets", "--cases", "Recommended.Widgets", "--cases", "Required.Scenario.*", "--cases", "Required.Tree.Children",
+      "--", binary,
+    ], timeout: 300)
+    #expect(run.status == 0, "\(run)")
+    let verdicts = try WidgetConformanceCommandTests.verdicts(report)
+    #expect(verdicts["skipped"] == (try WidgetConformanceCommandTests.names(schema)).union(["Required.Scenario.Chart"]), "\(verdicts)")
+    #expect(verdicts["pass"]?.allSatisfy { $0.hasPrefix("Required.Tree.Children.") } == true, "\(verdicts)")
+    #expect(verdicts["fail"] == nil && verdicts["error"] == nil, "\(run)")
+    #expect(run.stdout.contains("SKIP  Required.Widgets.PieChart.Create: the testee cannot take widget schema chart fnv1a64:a76687cf54a2689e: ctestee has no custom widgets"), "\(run)")
+
+    // By hand: the hello, then the unsupported answer to the header, and a clean exit without
+    // reading the custom commands that follow.
+    let header = #"{"trace":1,"creator":"cmdtool conformance","widgets":{"name":"chart","fingerprint":"fnv1a64:a76687cf54a2689e"}}"# + "\n"
+    let chart = #"{"t":0,"batch":[{"type":"CREATE_PIE_CHART","internalId":2,"childInternalId":9}]}"# + "\n" + #"{"t":0,"marker":"sync","detail":"1"}"# + "\n"
+    let fed = try Self.feed(binary, header + chart, in: scratch)
+    #expect(fed.status == 0 && fed.stderr.isEmpty, "\(fed)")
+    let lines = fed.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3 && lines[2] == #"{"t":0,"marker":"unsupported","detail":"ctestee has no custom widgets: it loads no widget schema"}"#, "\(fed)")
+  }
 }

@@ -18,11 +18,17 @@ struct Conformance: ParsableCommand {
         cmdtool conformance --cases 'Required.Tree.*' --junit conformance.xml -- ./my-platform-testee
         cmdtool conformance --failure-list gtk-failures.txt -- ./gtk-testee
         cmdtool conformance --cases 'Required.Scenario.*' --scenario traces/login.jsonl -- ./gtk-testee
+        cmdtool conformance --widgets traces/widgets/chart.widgets.json --cases 'Required.Widgets' -- ./gtk-testee
 
       Tiers: Required (what every platform must do), Recommended (robustness against wrong \
       input, behaviour most platforms share), Profile.<Platform> (where the protocol is \
       ambiguous: run only for a testee of that profile), Informational (reported, never failing). \
       A case about a state part or event kind the testee does not report is skipped.
+
+      --widgets FILE adds the cases of a widget schema's custom widgets (Required.Widgets.<Widget>.…, \
+      Recommended.Widgets.<Widget>.…): created with defaults, each property set, each invalid \
+      value refused, attributes immutable, the visibility rules, deleted. Their headers name the \
+      schema; a testee that has not loaded it answers unsupported and they are skipped.
 
       --failure-list FILE names known failures, one case per line (# comments): a listed failure \
       is expected; an unlisted one fails the run, and so does a listed case that now passes \
@@ -32,7 +38,7 @@ struct Conformance: ParsableCommand {
       and prints the cases where they disagree (--html writes the whole table as a page).
 
       Exit status: 0 conformant, 1 failures (unexpected, stale or unstable), 2 bad input (an \
-      unreadable failure list), 64 bad usage, 128+N stopped by signal N.
+      unreadable failure list, scenario trace or widget schema), 64 bad usage, 128+N stopped by signal N.
       """
   )
 
@@ -44,6 +50,9 @@ struct Conformance: ParsableCommand {
 
   @Option(name: .long, help: ArgumentHelp("Add a recorded session as the case Required.Scenario.<Name>: its batches as sent, its user input as actions. Repeatable.", valueName: "trace"))
   var scenario: [String] = []
+
+  @Option(name: .long, help: ArgumentHelp("A widget schema (.widgets.json): adds the cases of its custom widgets, and reads --scenario traces with it. The testee loads the schema itself; each case's header names it (docs/CONFORMANCE.md §1.2).", valueName: "file"))
+  var widgets: String?
 
   @Option(name: .long, help: ArgumentHelp("Run this shard of the selected cases: K/N, K from 1.", valueName: "K/N"))
   var shard: String = "1/1"
@@ -88,8 +97,9 @@ struct Conformance: ParsableCommand {
   func run() throws {
     if !matrix.isEmpty { return try runMatrix() }
     let shard = try Shard.parse(shard)
-    var all = ConformanceSuite.standard
-    for path in scenario { all.cases.append(try Self.scenario(at: path)) }
+    let schema = try loadWidgets()
+    var all = ConformanceSuite.standard.adding(widgets: schema)
+    for path in scenario { all.cases.append(try Self.scenario(at: path, widgets: schema)) }
     let selected = all.matching(cases)
     if selected.cases.isEmpty {
       printError("no case matches \(cases.map { "'\($0)'" }.joined(separator: " or ")) (cmdtool conformance --list shows them)")
@@ -118,7 +128,9 @@ struct Conformance: ParsableCommand {
           output.writeLine("FAIL  \(result.name) [\(result.verdict.rawValue)]")
           output.writeLine(result.renderText().split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
         } else if verbose {
-          output.writeLine("\(result.verdict.rawValue.uppercased().padding(toLength: 5, withPad: " ", startingAt: 0)) \(result.name)\(result.reason.isEmpty ? "" : ": \(result.reason)")")
+          // PASS, FAIL, ERROR, SKIP: five columns at most.
+          let label = result.verdict == .skipped ? "SKIP" : result.verdict.rawValue.uppercased()
+          output.writeLine("\(label.padding(toLength: 5, withPad: " ", startingAt: 0)) \(result.name)\(result.reason.isEmpty ? "" : ": \(result.reason)")")
         }
         output.flush()
       }
@@ -170,14 +182,25 @@ struct Conformance: ParsableCommand {
     try write(merged.renderHTML(title: "cmdtool conformance: " + merged.columns.map(\.name).joined(separator: ", ")), to: html)
   }
 
-  /// A recorded session as a case.
-  static func scenario(at path: String) throws -> ConformanceCase {
+  /// The schema of `--widgets`, nil without it; an unreadable or invalid file is bad input.
+  private func loadWidgets() throws -> WidgetSchema? {
+    guard let widgets else { return nil }
+    do throws(TraceFileError) {
+      return try WidgetSchemaFile.load(widgets)
+    } catch {
+      throw error.reported()
+    }
+  }
+
+  /// A recorded session as a case: read with `widgets`, or with the schema its header names found
+  /// beside it.
+  static func scenario(at path: String, widgets: WidgetSchema? = nil) throws -> ConformanceCase {
     do {
-      let reader = try TraceFileReader(path: path)
+      let reader = try TraceFileReader(path: path, widgets: widgets)
       let header = try reader.readHeader()
       var records: [TraceRecord] = []
       while let record = try reader.next() { records.append(record) }
-      return ScenarioCase.make(name: ScenarioCase.name(ofFile: path), header: header, records: records)
+      return ScenarioCase.make(name: ScenarioCase.name(ofFile: path), header: header, records: records, widgets: reader.widgets)
     } catch {
       throw error.reported()
     }

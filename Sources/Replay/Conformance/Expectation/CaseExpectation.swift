@@ -33,7 +33,7 @@ public struct CaseExpectation: Sendable {
   /// - Throws: ``Failure`` when a step acts on what the model does not show (a suite bug).
   /// - Complexity: O(total commands), plus what falls due on the clock.
   public init(_ testCase: ConformanceCase) throws(Failure) {
-    var model = ReferenceModel(header: testCase.header)
+    var model = ReferenceModel(header: testCase.header, widgets: testCase.widgets)
     var steps: [Step] = []
     var index = 0
     var emitted = 0

@@ -18,6 +18,9 @@ public struct ConformanceCase: Sendable {
   public var about: StateParts
   /// The event kinds the case needs compared: a testee that sends none of them skips it.
   public var needsEvents: EventKinds
+  /// The widget schema the case's custom commands belong to (nil for the built-in protocol); the
+  /// header then names it, and the model computes the expectation with it.
+  public var widgets: WidgetSchema?
 
   public init(name: String, summary: String, reference: String, header: TraceHeader = TraceHeader(creator: "cmdtool conformance", viewport: Viewport(width: 390, height: 844)), steps: [CaseStep], about: StateParts = .tree, needsEvents: EventKinds = []) {
     self.name = name
@@ -27,6 +30,15 @@ public struct ConformanceCase: Sendable {
     self.steps = steps
     self.about = about
     self.needsEvents = needsEvents
+  }
+
+  /// The case with its custom commands read against `schema`, which its header names (what tells
+  /// the testee which schema it needs: docs/CONFORMANCE.md §1.2).
+  public func with(widgets schema: WidgetSchema?) -> ConformanceCase {
+    var copy = self
+    copy.widgets = schema
+    copy.header.widgets = schema?.reference
+    return copy
   }
 
   /// The tier, from the name's first component.

@@ -13,9 +13,13 @@ public enum ScenarioCase {
   /// own) and markers are left out: the testee's clock produces the platform's own events. An
   /// `advance` marker is time passing.
   ///
-  /// - Parameter name: the trace's name without extension (`login`), made a name component.
-  public static func make(name: String, header: TraceHeader, records: [TraceRecord]) -> ConformanceCase {
-    var model = ReferenceModel(header: header)
+  /// - Parameters:
+  ///   - name: the trace's name without extension (`login`), made a name component.
+  ///   - widgets: the schema the trace was read with, for a header that names one: the case's
+  ///     custom commands are played with it, and its header names it to the testee.
+  public static func make(name: String, header: TraceHeader, records: [TraceRecord], widgets: WidgetSchema? = nil) -> ConformanceCase {
+    let widgets = header.widgets == nil ? nil : widgets
+    var model = ReferenceModel(header: header, widgets: widgets)
     var steps: [CaseStep] = []
     var lastTime: Double = 0
     for (index, record) in records.enumerated() {
@@ -38,7 +42,9 @@ public enum ScenarioCase {
         continue
       }
     }
-    return ConformanceCase(name: caseName(for: name), summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
+    var testCase = ConformanceCase(name: caseName(for: name), summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
+    testCase.widgets = widgets
+    return testCase
   }
 
   /// `Required.Scenario.LoginChanged` for `login-changed`.

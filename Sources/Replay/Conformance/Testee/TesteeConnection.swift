@@ -44,6 +44,14 @@ public final class TesteeConnection: WireSessionDelegate {
   private var received: [TraceRecord] = []
   private var helloDetail: String?
   private var sawFirstRecord = false
+  /// The detail of the first `unsupported` marker the testee wrote: from then on the case is
+  /// skipped, whatever the testee does next (it may exit at once: §1.2).
+  private var unsupported: String?
+  /// What cmdtool was doing, for the reason of a skip.
+  private var doing = "the case's header"
+  /// The schema the case's header names (nil: none), and whether a step has been answered since.
+  private var schema: WidgetSchemaReference?
+  private var answeredAStep = false
 
   /// Starts the testee for a case (its name in `CMDTOOL_CASE`).
   public init(_ settings: Settings, caseName: String) throws(Problem) {
@@ -66,8 +74,11 @@ public final class TesteeConnection: WireSessionDelegate {
   /// The testee's standard error, its last 4 KiB.
   public var stderrTail: String { process.stderrTail }
 
-  /// Reads the testee's header and hello, and answers with the case's header.
-  public func open(header: TraceHeader) throws(Problem) -> TesteeHello {
+  /// Reads the testee's header and hello, and answers with the case's header; `widgets` is the
+  /// schema of the case's custom commands, which the header names.
+  public func open(header: TraceHeader, widgets: WidgetSchema? = nil) throws(Problem) -> TesteeHello {
+    session.widgets = widgets
+    schema = header.widgets
     try run { () throws(SessionStop) in
       try session.open(answering: { _ in header }, waitingFor: "the testee's header")
       try session.wait(until: { self.sawFirstRecord }, waitingFor: "the testee's hello marker")
@@ -85,10 +96,12 @@ public final class TesteeConnection: WireSessionDelegate {
   /// Sends a step's requests, then a sync, and returns what the testee sent in answer.
   public func perform(_ requests: [TraceRecord], at time: Double, describedAs what: String) throws(Problem) -> [TraceRecord] {
     received.removeAll()
+    doing = what
     try run { () throws(SessionStop) in
       for request in requests { try session.send(request, describedAs: what) }
       try session.sync(at: time, after: what)
     }
+    answeredAStep = true
     for record in received {
       guard case .marker(let label, let detail) = record.body else { continue }
       if label == "unsupported" { throw Problem(kind: .unsupported, description: "the testee cannot do \(what): \(detail)") }
@@ -123,6 +136,7 @@ public final class TesteeConnection: WireSessionDelegate {
     process.closeInput()
     let leftover = session.drainToEnd(timeout: settings.limits.timeout)
     let exit = process.waitForExit(timeout: settings.limits.timeout, grace: settings.limits.grace)
+    if let unsupported { return unsupportedProblem(unsupported) }
     if let leftover { return Problem(kind: .session, description: leftover.message) }
     if process.wasStopped {
       return Problem(kind: .session, description: "the testee did not exit within \(Format.seconds(settings.limits.timeout)) after its input ended: cmdtool stopped it (\(exit.phrase))")
@@ -140,6 +154,11 @@ public final class TesteeConnection: WireSessionDelegate {
     do {
       try body()
     } catch {
+      // A testee that stopped reading or writing may have said why first: read what is left.
+      if unsupported == nil && (error.kind == .ended || error.kind == .cutOff) {
+        _ = session.drainToEnd(timeout: min(settings.limits.timeout, 2))
+      }
+      if let unsupported { throw unsupportedProblem(unsupported) }
       // A crash explains a closed output better than the closing does.
       var message = error.message
       // A testee that closed its output is usually dying: wait for it (a crash reporter may take
@@ -163,6 +182,20 @@ public final class TesteeConnection: WireSessionDelegate {
       return
     }
     received.append(record)
+    // The case is skipped: stop waiting for anything else.
+    if unsupported == nil, case .marker("unsupported", let detail) = record.body {
+      unsupported = detail
+      throw SessionStop(.other, "the testee answered unsupported")
+    }
+  }
+
+  private func unsupportedProblem(_ detail: String) -> Problem {
+    // Before its first answer, a testee that answers unsupported to a header naming a widget
+    // schema has not loaded that schema (§1.2).
+    if let schema, !answeredAStep {
+      return Problem(kind: .unsupported, description: "the testee cannot take widget schema \(schema): \(detail)")
+    }
+    return Problem(kind: .unsupported, description: "the testee cannot do \(doing): \(detail)")
   }
 
   public func sessionWillWait(_ session: WireSession) throws(SessionStop) {}

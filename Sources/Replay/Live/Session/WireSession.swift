@@ -35,9 +35,10 @@ public final class WireSession {
   public weak var delegate: (any WireSessionDelegate)?
   /// What messages call the peer: "the engine", or "the testee" when cmdtool plays the engine.
   public var peerName = "the engine"
-  /// The widget schema the peer's custom commands are read with (docs/WIDGETS.md §6): nil when it
-  /// sends built-in commands only.
-  public let widgets: WidgetSchema?
+  /// The widget schema of custom commands (docs/WIDGETS.md §6): the peer's are read with the one
+  /// given to ``init(process:limits:widgets:)``; cmdtool's own are written (with their binary
+  /// codes) with the one set here before ``open(answering:waitingFor:)``. Nil: built-ins only.
+  public var widgets: WidgetSchema?
   private var decoder: TraceDecoder
   private var encoder: TraceEncoder?
   private var syncNumber = 0

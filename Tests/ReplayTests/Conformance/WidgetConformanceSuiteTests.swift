@@ -1,0 +1,163 @@
+import CommandCodec
+import Replay
+import Testing
+
+/// The cases a widget schema adds to the conformance suite (docs/WIDGETS.md §6.5,
+/// docs/CONFORMANCE.md §2): per widget, created with defaults, each property set, each invalid
+/// value refused, attributes immutable, the visibility rules and deletion; every case played on
+/// the model with the schema, its header naming the schema.
+@Suite("Conformance suite: custom widgets")
+struct WidgetConformanceSuiteTests {
+  let all = WidgetModelTests.all
+  var suite: ConformanceSuite { ConformanceSuite(cases: ConformanceSuite.widgetCases(all)) }
+
+  /// A schema whose widget cannot be hidden and waits for two properties, with a setter of its own
+  /// that carries both: every visibility rule and every widget-* rule has a case.
+  static let gauge: WidgetSchema = try! WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "gauge", "widgets": [{
+      "name": "Gauge", "create": {"command": "CREATE_GAUGE"},
+      "attributes": {"unit": {"type": "enum", "values": ["km", "mi"], "default": "km", "field": "textValue"}},
+      "properties": {
+        "level": {"type": "int", "min": -5, "max": 5, "set": {"command": "SET_GAUGE", "field": "value"}},
+        "label": {"type": "string", "set": {"command": "SET_GAUGE", "field": "textValue"}},
+        "tint": {"type": "colour", "default": "#000", "set": {"command": "SET_STYLE", "key": "tint"}}
+      },
+      "visibility": {"displayableAfter": ["level", "label"], "hideable": false}
+    }]}
+    """#)
+
+  @Test func withoutASchemaTheSuiteIsUnchanged() {
+    let names = ConformanceSuite.standard.cases.map(\.name)
+    #expect(ConformanceSuite.standard.adding(widgets: nil).cases.map(\.name) == names)
+    #expect(names.count == 235)
+    #expect(ConformanceSuite.standard.cases.allSatisfy { $0.widgets == nil && $0.header.widgets == nil })
+    let extended = ConformanceSuite.standard.adding(widgets: all)
+    #expect(Array(extended.cases.map(\.name).prefix(names.count)) == names, "the widget cases come after the standard ones")
+    #expect(extended.duplicateNames.isEmpty, "\(extended.duplicateNames)")
+  }
+
+  @Test func thePieChartsCases() {
+    let chart = suite.cases.map(\.name).filter { $0.contains(".PieChart.") }
+    #expect(chart == [
+      "Required.Widgets.PieChart.Create",
+      "Required.Widgets.PieChart.CreateWithAttributes",
+      "Required.Widgets.PieChart.Property.piePercentage",
+      "Required.Widgets.PieChart.Property.restColor",
+      "Required.Widgets.PieChart.Property.sliceColor",
+      "Recommended.Widgets.PieChart.InvalidValue.piePercentage",
+      "Recommended.Widgets.PieChart.InvalidValue.restColor",
+      "Recommended.Widgets.PieChart.InvalidValue.sliceColor",
+      "Recommended.Widgets.PieChart.ImmutableAttribute.title.SetStyle",
+      "Recommended.Widgets.PieChart.ImmutableAttribute.title.SetTextValue",
+      "Required.Widgets.PieChart.Visibility.HideAndShow",
+      "Required.Widgets.PieChart.Delete",
+    ])
+  }
+
+  @Test func everyWidgetIsCreatedSetAndDeleted() {
+    let names = Set(suite.cases.map(\.name))
+    for widget in all.widgets {
+      let prefix = "Required.Widgets.\(widget.name)."
+      #expect(names.contains(prefix + "Create") && names.contains(prefix + "Delete"), "\(widget.name)")
+      for property in widget.properties where !property.isCreationAttribute {
+        #expect(names.contains(prefix + "Property.\(property.name)"), "\(widget.name).\(property.name)")
+      }
+      let visibility = names.filter { $0.contains(".Widgets.\(widget.name).Visibility.") }
+      #expect(!visibility.isEmpty, "\(widget.name) has no visibility case")
+    }
+    // A value of any type but string has an invalid form its field can carry.
+    #expect(names.contains("Recommended.Widgets.TripCard.InvalidValue.seats"))
+    #expect(!names.contains("Recommended.Widgets.TripCard.InvalidValue.flight"), "a string takes anything")
+    #expect(names.contains("Recommended.Widgets.DataTable.InvalidAttribute.style"))
+    #expect(names.contains("Recommended.Widgets.DataTable.ImmutableAttribute.columns.SetIntValue"))
+  }
+
+  @Test func everyCaseNamesItsSchemaAndPlaysOnTheModelWithIt() throws {
+    for testCase in suite.cases + ConformanceSuite.widgetCases(Self.gauge) {
+      #expect(testCase.widgets != nil && testCase.header.widgets == testCase.widgets?.reference, "\(testCase.name)")
+      #expect(testCase.name.split(separator: ".").count >= 4, "\(testCase.name)")
+      let expectation = try CaseExpectation(testCase)
+      #expect(expectation.steps.count == testCase.steps.count)
+      // The widget exists after its creation (but in the Delete case's last step).
+      let last = try #require(expectation.steps.last).state
+      let widget = last.elements.sortedIds.compactMap { last[$0]?.widget }.first
+      #expect((widget == nil) == testCase.name.hasSuffix(".Delete"), "\(testCase.name)")
+    }
+  }
+
+  @Test func requiredCasesRaiseNothingAndRecommendedOnesTheirRule() throws {
+    let rules: [String: DiagnosticRule] = [
+      "InvalidValue": .widgetInvalidValue, "InvalidAttribute": .widgetInvalidValue,
+      "ImmutableAttribute": .widgetImmutableAttribute, "NotCreated": .widgetNotCreated,
+      "UnknownProperty": .widgetUnknownProperty, "NotHideable": .widgetNotHideable,
+      "ShownBeforeDisplayable": .widgetNotDisplayable,
+    ]
+    var raised: Set<DiagnosticRule> = []
+    for testCase in suite.cases + ConformanceSuite.widgetCases(Self.gauge) {
+      let diagnostics = try CaseExpectation(testCase).diagnostics
+      if testCase.tier == .required {
+        #expect(diagnostics.isEmpty, "\(testCase.name): \(diagnostics.map(\.description))")
+        continue
+      }
+      let parts = testCase.name.split(separator: ".").map(String.init)
+      let rule = try #require(rules[parts[3]] ?? rules[parts.count > 4 ? parts[4] : ""], "\(testCase.name)")
+      #expect(diagnostics.map(\.rule) == [rule], "\(testCase.name): \(diagnostics.map(\.description))")
+      raised.insert(rule)
+    }
+    #expect(raised == Set(DiagnosticRule.widgetRules), "every widget-* rule has a case")
+  }
+
+  @Test func aRefusedValueChangesNothing() throws {
+    for testCase in suite.cases where testCase.name.contains(".InvalidValue.") || testCase.name.contains(".ImmutableAttribute.") || testCase.name.contains(".NotCreated.") {
+      let steps = try CaseExpectation(testCase).steps
+      let before = steps[steps.count - 2].state, after = steps[steps.count - 1].state
+      #expect(StateDiff(from: before, to: after).isEmpty, "\(testCase.name): \(StateDiff(from: before, to: after).renderText())")
+    }
+  }
+
+  @Test func eachPropertyCaseSetsItsProperty() throws {
+    for testCase in suite.cases where testCase.name.contains(".Property.") {
+      let property = String(try #require(testCase.name.split(separator: ".").last))
+      let steps = try CaseExpectation(testCase).steps
+      let widget = { (state: UIState) in state[4]?.widget?.properties[property] }
+      let set = try #require(widget(steps[steps.count - 1].state), "\(testCase.name)")
+      // A bool set through a schema setter's integer field can only be set to true (0 is absent),
+      // which is the table's default; every other property changes.
+      if testCase.name != "Required.Widgets.DataTable.Property.showsSeparators" {
+        #expect(widget(steps[steps.count - 2].state) != set, "\(testCase.name) leaves \(property) at \(set)")
+      }
+    }
+  }
+
+  @Test func visibilityFollowsTheSchema() throws {
+    let gauge = ConformanceSuite(cases: ConformanceSuite.widgetCases(Self.gauge))
+    #expect(gauge.cases.map(\.name).filter { $0.contains(".Visibility.") } == [
+      "Recommended.Widgets.Gauge.Visibility.NotHideable",
+      "Required.Widgets.Gauge.Visibility.DisplayableAfter",
+      "Recommended.Widgets.Gauge.Visibility.ShownBeforeDisplayable",
+    ])
+    let after = try CaseExpectation(try #require(gauge.cases.first { $0.name.hasSuffix(".DisplayableAfter") })).steps
+    // Created, then level, then label: displayable only after the last.
+    #expect(after.suffix(3).map { $0.state[4]?.widget?.isDisplayable } == [false, false, true])
+    let notHideable = try CaseExpectation(try #require(gauge.cases.first { $0.name.hasSuffix(".NotHideable") })).steps
+    #expect(notHideable.last?.state[4]?.isVisible == true)
+    let hide = try CaseExpectation(try #require(suite.cases.first { $0.name == "Required.Widgets.TripCard.Visibility.HideAndShow" })).steps
+    #expect(hide.suffix(2).map { $0.state[4]?.isVisible } == [false, true])
+    #expect(hide[hide.count - 3].state[4]?.widget?.isDisplayable == true, "shown once its flight is set")
+  }
+
+  @Test func aScenarioWithCustomWidgetsKeepsItsSchema() throws {
+    let header = TraceHeader(creator: "test", widgets: all.reference)
+    let records = [TraceRecord(time: 0, .batch([
+      Command(.createApplication, childInternalId: 1), Command(.createFrameView, internalId: 1, childInternalId: 2),
+      Command(custom: "CREATE_PIE_CHART", internalId: 2, childInternalId: 3, textValue: "Budget"),
+      Command(.setIntValue, internalId: 3, value: 40),
+    ]))]
+    let testCase = ScenarioCase.make(name: "chart", header: header, records: records, widgets: all)
+    #expect(testCase.widgets == all && testCase.header.widgets == all.reference)
+    let state = try #require(try CaseExpectation(testCase).steps.last).state
+    #expect(state[3]?.widget?.properties["piePercentage"] == "40")
+    // A header without a schema keeps none, whatever is given.
+    #expect(ScenarioCase.make(name: "plain", header: TraceHeader(), records: [], widgets: all).widgets == nil)
+  }
+}
