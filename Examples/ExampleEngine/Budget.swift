@@ -62,7 +62,11 @@ struct BudgetScreen {
   /// How much "Add 10%" adds (`--chart-step`).
   let step: Int32
 
-  init(ids: inout IdCounter, step: Int32) {
+  /// Whether "Add 10%" goes past 100 (`--bug chart-overflow`).
+  let overflows: Bool
+
+  init(ids: inout IdCounter, step: Int32, overflows: Bool = false) {
+    self.overflows = overflows
     view = ids.take()
     layout = ids.take()
     heading = ids.take()
@@ -94,7 +98,7 @@ struct BudgetScreen {
 
   /// "Add 10%": the percentage goes up by the step, up to 100.
   mutating func raise() -> [Command] {
-    percentage = min(100, percentage + step)
+    percentage = overflows ? percentage + step : min(100, percentage + step)
     return [Command(.setIntValue, internalId: chart, value: percentage)]
   }
 

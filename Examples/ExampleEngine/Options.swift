@@ -63,6 +63,9 @@ struct Options {
     case malformedAfterQuote = "malformed-after-quote"
     /// Logging in again creates the items view again, with the ids it has (duplicate-create).
     case recreateItems = "recreate-items"
+    /// With --widgets: "Add 10%" does not stop at 100, so the chart gets a percentage its
+    /// schema refuses (widget-invalid-value) after the seventh tap.
+    case chartOverflow = "chart-overflow"
   }
 
   static let usage = """
@@ -101,6 +104,7 @@ struct Options {
       --bug hang-on-back-in-dialog    the back key while the dialog is open hangs the engine
       --bug malformed-after-quote     a user name with " is echoed unescaped (malformed output)
       --bug recreate-items            logging in again re-creates the items view (duplicate-create)
+      --bug chart-overflow            with --widgets: "Add 10%" goes past 100 (widget-invalid-value)
       --help              show this text
 
     """

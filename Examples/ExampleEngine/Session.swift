@@ -229,7 +229,7 @@ final class Session {
   /// The "Budget" button (`--widgets`): the pie chart's view, built the first time.
   private func openBudget() {
     if budget == nil {
-      let screen = BudgetScreen(ids: &ids, step: options.chartStep)
+      let screen = BudgetScreen(ids: &ids, step: options.chartStep, overflows: options.bugs.contains(.chartOverflow))
       output.send(screen.createCommands(application: application))
       budget = screen
     }

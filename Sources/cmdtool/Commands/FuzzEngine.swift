@@ -77,12 +77,16 @@ struct FuzzEngine: ParsableCommand {
     _ = try Self.check(rules: rules, invariants: invariant)
   }
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   /// The campaign these options describe.
   func campaignOptions() throws -> FuzzCampaign.Options {
     var target = FuzzTarget(engine: engine)
     target.transport = engineOptions.transport
     target.limits = engineOptions.limits
     target.check = try Self.check(rules: rules, invariants: invariant)
+    target.widgets = try widgetOptions.load()
+    target.widgetsFile = widgetOptions.widgets
     var options = FuzzCampaign.Options(target: target, output: out)
     options.seed = seed
     options.runs = runs
@@ -127,7 +131,7 @@ struct FuzzEngine: ParsableCommand {
     output.writeLine("\(report.runs) runs, \(report.steps) steps, \(report.distinctStates) distinct states in \(Format.fixed(report.seconds, digits: 1)) s; \(report.failures.count) failure\(report.failures.count == 1 ? "" : "s")")
     for found in report.failures {
       output.writeLine("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"))")
-      output.writeLine("      \(found.reproduction(engine: engine))")
+      output.writeLine("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets))")
     }
     output.flush()
     if let signal = report.interruption {

@@ -58,6 +58,8 @@ struct FuzzPlatform: ParsableCommand {
     _ = try FuzzEngine.duration(shrinkTime, "--shrink-time")
   }
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func run() throws {
     var settings = TesteeConnection.Settings(command: testee)
     settings.transport = engineOptions.transport
@@ -69,6 +71,7 @@ struct FuzzPlatform: ParsableCommand {
     options.commands = commands
     options.violationPercent = violations
     options.shrinkSeconds = try FuzzEngine.duration(shrinkTime, "--shrink-time") ?? 60
+    options.widgets = try widgetOptions.load()
     SignalTrap.install()
     let output = StandardOutput()
     defer { output.flush() }
@@ -93,7 +96,8 @@ struct FuzzPlatform: ParsableCommand {
     for divergence in report.divergences {
       output.writeLine("DIVERGES  \(divergence.signature) (\(divergence.steps) steps, \(divergence.commands) commands)")
       output.writeLine(divergence.result.renderText().split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
-      output.writeLine("      cmdtool conformance --scenario \(divergence.path) --cases \(divergence.caseName) -- \(testee.joined(separator: " "))")
+      let widgets = widgetOptions.widgets.map { " --widgets " + $0 } ?? ""
+      output.writeLine("      cmdtool conformance --scenario \(divergence.path) --cases \(divergence.caseName)\(widgets) -- \(testee.joined(separator: " "))")
     }
     output.flush()
     if let signal = SignalTrap.caught {

@@ -47,6 +47,8 @@ struct FuzzShrinkCommand: ParsableCommand {
     _ = try FuzzEngine.check(rules: rules, invariants: invariant)
   }
 
+  @OptionGroup var widgetOptions: WidgetOptions
+
   func run() throws {
     guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
       printError("\(script): cannot read the script")
@@ -63,6 +65,8 @@ struct FuzzShrinkCommand: ParsableCommand {
     target.transport = engineOptions.transport
     target.limits = engineOptions.limits
     target.check = try FuzzEngine.check(rules: rules, invariants: invariant)
+    target.widgets = try widgetOptions.load()
+    target.widgetsFile = widgetOptions.widgets
     SignalTrap.install()
     let found: FuzzCampaign.Found?
     do {
@@ -77,7 +81,7 @@ struct FuzzShrinkCommand: ParsableCommand {
       return
     }
     print("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"), from \(found.originalSteps); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s)")
-    print("      \(found.reproduction(engine: engine))")
+    print("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets))")
     throw ExitCode(1)
   }
 }

@@ -22,6 +22,9 @@ public struct PlatformFuzzer {
     public var violationPercent: Double = 0
     /// How long shrinking one divergence may take.
     public var shrinkSeconds: Double = 60
+    /// The widget schema whose custom widgets the streams create and set (the testee is told it
+    /// in each case's header, docs/CONFORMANCE.md §1.2). Nil: built-ins only.
+    public var widgets: WidgetSchema?
 
     public init(testee: TesteeConnection.Settings, output: String) {
       self.testee = testee
@@ -73,8 +76,10 @@ public struct PlatformFuzzer {
   public func testCase(ofRun run: Int) -> ConformanceCase {
     var configuration = StreamGenerator.Configuration()
     configuration.violationPercent = options.violationPercent
+    configuration.widgets = options.widgets
+    if options.widgets != nil && options.violationPercent > 0 { configuration.violationRules = DiagnosticRule.everyRule }
     let (header, records) = StreamGenerator.records(seed: seed(ofRun: run), commands: options.commands, configuration: configuration)
-    var testCase = ScenarioCase.make(name: "fuzz", header: header, records: records)
+    var testCase = ScenarioCase.make(name: "fuzz", header: header, records: records, widgets: options.widgets)
     testCase.name = "Fuzz.Platform.Run\(run)"
     if let last = testCase.steps.last { testCase.steps.append(CaseStep(at: last.time + 5000, .advance)) }
     return testCase

@@ -58,7 +58,7 @@ struct FuzzOutput {
       o.member("originalSteps") { $0.int(originalSteps) }
       o.member("run") { $0.int(run) }
       o.member("shrinkRuns") { $0.int(minimal.runs) }
-      o.member("reproduce") { $0.string(found.reproduction(engine: target.engine)) }
+      o.member("reproduce") { $0.string(found.reproduction(engine: target.engine, widgetsFile: target.widgetsFile)) }
     }
     try AtomicFile.write(description.bytes + [0x0A], to: (directory as NSString).appendingPathComponent("failure.json"))
     return found
@@ -102,12 +102,15 @@ struct FuzzOutput {
 extension FuzzCampaign.Found {
   /// The one line that plays the minimal script against the engine again (and, for a broken
   /// rule, checks the recording it makes; for an invariant, shows the screen it ends on).
-  public func reproduction(engine: [String]) -> String {
+  ///
+  /// - Parameter widgetsFile: the widget schema's file, given to every command of the line.
+  public func reproduction(engine: [String], widgetsFile: String? = nil) -> String {
     let command = engine.map(Self.shellQuoted).joined(separator: " ")
-    let record = "cmdtool record --script \(Self.shellQuoted(script)) --out repro.jsonl -- \(command)"
+    let widgets = widgetsFile.map { " --widgets " + Self.shellQuoted($0) } ?? ""
+    let record = "cmdtool record\(widgets) --script \(Self.shellQuoted(script)) --out repro.jsonl -- \(command)"
     switch failure.kind {
-    case .brokeRule: return record + "; cmdtool check repro.jsonl"
-    case .invariant: return record + "; cmdtool replay repro.jsonl"
+    case .brokeRule: return record + "; cmdtool check repro.jsonl\(widgets)"
+    case .invariant: return record + "; cmdtool replay repro.jsonl\(widgets)"
     default: return record
     }
   }

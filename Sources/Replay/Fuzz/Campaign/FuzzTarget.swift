@@ -12,6 +12,11 @@ public struct FuzzTarget: Sendable {
   public var clock: SessionClock = .virtual
   /// The rules and invariants that count as failures.
   public var check = FailureCheck()
+  /// The widget schema of the engine's custom widgets: their commands are read, modelled and
+  /// recorded with it, and the monkey taps them (docs/WIDGETS.md §6.5). Nil: built-ins only.
+  public var widgets: WidgetSchema?
+  /// The file `widgets` came from, for the reproduction lines of failures.
+  public var widgetsFile: String?
 
   public init(engine: [String]) {
     self.engine = engine
@@ -34,6 +39,7 @@ public struct FuzzTarget: Sendable {
     configuration.transport = transport
     configuration.limits = limits
     configuration.clock = clock
+    configuration.widgets = widgets
     // The fuzzer keeps every run's recording as written, also when the session failed: the
     // failure is the point. Nothing is replaced, so no partial file is needed.
     configuration.replacing = false

@@ -94,9 +94,9 @@ final class MonkeySteps: StepSource {
     for id in reachable {
       guard let element = state.elements[id], id != state.modalStack.last else { continue }
       let label = element.kind.isTextInput ? (element.styles.value("hint") ?? "") : element.text
-      let key = "\(element.kind.rawValue) \(label)"
+      let key = "\(element.kindName) \(label)"
       switch element.kind {
-      case .button, .switch, .checkbox, .eventLayout, .navigationBarItem:
+      case .button, .switch, .checkbox, .eventLayout, .navigationBarItem, .custom:
         candidates.append(Candidate(members: ["tap": .string(selector(for: id, in: state).description)], key: "tap " + key, weight: 10))
       case _ where element.kind.isTextInput:
         var typing = Candidate(members: ["type": .string(selector(for: id, in: state).description)], key: "type " + key, weight: 8)

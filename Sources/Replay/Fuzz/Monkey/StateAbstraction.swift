@@ -18,7 +18,7 @@ struct StateAbstraction: Hashable, Sendable {
       guard let element = state.elements[id], Self.isInteractive(element.kind) else { continue }
       let label = element.kind.isTextInput ? (element.styles.value("hint") ?? "") : element.text
       // A field showing an error is another screen to a user (and to the app's logic).
-      words.append("\(element.kind.rawValue) \(label)" + (element.error == nil ? "" : " !"))
+      words.append("\(element.kindName) \(label)" + (element.error == nil ? "" : " !"))
     }
     self.words = words
   }
@@ -26,7 +26,7 @@ struct StateAbstraction: Hashable, Sendable {
   /// Kinds a user acts on (what the monkey can do something with).
   static func isInteractive(_ kind: ElementKind) -> Bool {
     switch kind {
-    case .button, .switch, .checkbox, .eventLayout, .picker, .segmentedControl, .radioGroup, .pager, .scrollLayout, .searchBar, .navigationBarItem:
+    case .button, .switch, .checkbox, .eventLayout, .picker, .segmentedControl, .radioGroup, .pager, .scrollLayout, .searchBar, .navigationBarItem, .custom:
       return true
     default:
       return kind.isTextInput
