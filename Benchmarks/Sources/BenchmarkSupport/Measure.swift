@@ -92,15 +92,33 @@ public func measure<R>(runs: Int, _ body: () throws -> R) rethrows -> Samples {
 
 // MARK: - Memory
 
+/// A field of /proc/self/status in bytes (`VmHWM`, `VmRSS`), nil where there is none.
+func procStatusBytes(_ field: String) -> Int? {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+  for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+    let digits = line.dropFirst(field.count + 1).filter(\.isNumber)
+    if let kB = Int(digits) { return kB * 1024 }
+  }
+  return nil
+}
+
+/// The process's resident set size now, in bytes (VmRSS; nil off Linux).
+public func residentBytes() -> Int? { procStatusBytes("VmRSS") }
+
+/// Resets the peak resident set size to the current one (writing 5 to /proc/self/clear_refs), so
+/// that ``peakResidentBytes()`` afterwards is the peak of what runs from here: the memory of one
+/// step, apart from what earlier steps left behind. False where that is not possible.
+@discardableResult
+public func resetPeakResident() -> Bool {
+  guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
+  defer { fclose(file) }
+  return fputs("5", file) >= 0
+}
+
 /// The process's peak resident set size in bytes: VmHWM from /proc/self/status on Linux,
 /// `getrusage`'s ru_maxrss elsewhere.
 public func peakResidentBytes() -> Int {
-  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-      let digits = line.dropFirst("VmHWM:".count).filter(\.isNumber)
-      if let kB = Int(digits) { return kB * 1024 }
-    }
-  }
+  if let peak = procStatusBytes("VmHWM") { return peak }
   var usage = rusage()
   #if canImport(Darwin)
     getrusage(RUSAGE_SELF, &usage)

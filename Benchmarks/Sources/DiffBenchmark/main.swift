@@ -1,7 +1,13 @@
 // The diff benchmark: how long `StateDiff(from:to:)` takes on large UI states, and whether the time
 // grows linearly with the number of elements.
 //
-//   swift run -c release --package-path Benchmarks diff-benchmark [--runs K] [--markdown]
+//   swift run -c release --package-path Benchmarks diff-benchmark [--runs K] [--markdown] [--profile handful|percent]
+//
+// Beside StateDiff, in the same run and on the same states: the floor (deciding only whether two
+// equal states' elements are equal, `ElementStore ==`, which walks them as StateDiff does) and a
+// naive diff (writing both states' snapshot JSON and comparing the bytes). `--profile` builds only
+// the two 100,000-element states and diffs them K times, for a profiler (Benchmarks/README.md,
+// "Diff benchmark").
 //
 // The states are built the way a replay builds them: a generated screen tree (frame views with a
 // column of rows, nested layouts, texts, buttons and text fields, styled in the NORMAL and ACTIVE
@@ -15,6 +21,9 @@ import Replay
 struct Options {
   var runs = 7
   var markdown = false
+  /// Only diff the two 100,000-element states, with a handful of changes or 1% changed, `runs`
+  /// times: what a profiler should see, without the building and the peers around it.
+  var profile: String?
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -22,11 +31,18 @@ struct Options {
       switch argument {
       case "--runs": runs = max(1, Int(iterator.next() ?? "") ?? runs)
       case "--markdown": markdown = true
-      default:
-        FileHandle.standardError.write(Data("unknown option \(argument); use --runs K, --markdown\n".utf8))
-        exit(64)
+      case "--profile":
+        let name = iterator.next() ?? ""
+        guard ["handful", "percent"].contains(name) else { Self.usage("\(argument) \(name)") }
+        profile = name
+      default: Self.usage(argument)
       }
     }
+  }
+
+  static func usage(_ argument: String) -> Never {
+    FileHandle.standardError.write(Data("unknown option \(argument); use --runs K, --markdown, --profile handful|percent\n".utf8))
+    exit(64)
   }
 }
 
@@ -48,9 +64,8 @@ struct Screen {
 }
 
 /// The commands that build a UI of exactly `elements` elements (the application included), one
-/// batch per screen, and the screens' ids by role.
+/// batch per screen, handed on as they are made, and the screens' ids by role.
 struct GeneratedUI {
-  var batches: [[Command]] = []
   var screens: [Screen] = []
   var elementCount = 0
   var nextId: Int32 = 1
@@ -62,8 +77,9 @@ struct GeneratedUI {
     ("font-weight", ["normal", "bold"]), ("width", ["match-parent", "wrap-content", "120"]), ("text-align", ["left", "center"]),
   ]
 
-  /// `elementsPerScreen` elements per screen (the last one may be smaller).
-  init(elements: Int, elementsPerScreen: Int = 100, seed: UInt64 = 7) {
+  /// `elementsPerScreen` elements per screen (the last one may be smaller), each screen's batch
+  /// passed to `apply` and not kept: the commands of 400,000 elements would outweigh their state.
+  init(elements: Int, elementsPerScreen: Int = 100, seed: UInt64 = 7, apply: ([Command]) -> Void) {
     var random = SplitMix64(seed: seed)
     // Fresh copies of every string for this generation: two generations share no storage, as two
     // decoded traces would not, so equal strings are compared byte by byte.
@@ -76,7 +92,7 @@ struct GeneratedUI {
       batch.append(Command(.setStyle, internalId: id, value: selector, textValue: fresh(key), textValue2: fresh(values[random.below(values.count)])))
     }
     let application = takeId()
-    batches.append([Command(.createApplication, childInternalId: application, textValue: fresh("Diff benchmark"))])
+    apply([Command(.createApplication, childInternalId: application, textValue: fresh("Diff benchmark"))])
     elementCount = 1
     while elementCount < elements {
       var budget = min(elementsPerScreen, elements - elementCount)
@@ -142,7 +158,7 @@ struct GeneratedUI {
         }
       }
       batch.append(Command(.setVisibility, internalId: view, value: screens.isEmpty ? 1 : 0))
-      batches.append(batch)
+      apply(batch)
       screens.append(screen)
       elementCount = Int(nextId) - 1
     }
@@ -153,12 +169,19 @@ struct GeneratedUI {
     return nextId
   }
 
-  /// A model with the UI applied, then `changes` as one more batch.
-  func state(with changes: [Command] = []) -> UIState {
+  /// A generated UI of `elements` elements applied to a model batch by batch, then the changes
+  /// `changes` makes from it (from its screens) as one more batch: the state and the generation.
+  /// Two calls with the same size generate the same UI, with fresh strings.
+  static func state(elements: Int, changes: (GeneratedUI) -> [Command] = { _ in [] }) -> (state: UIState, ui: GeneratedUI) {
     var model = ReferenceModel(options: .init(recordEmissions: false))
-    for (index, batch) in batches.enumerated() { model.applyBatch(batch, at: Double(index), index: index) }
-    if !changes.isEmpty { model.applyBatch(changes, at: Double(batches.count), index: batches.count) }
-    return model.state
+    var index = 0
+    let ui = GeneratedUI(elements: elements) { batch in
+      model.applyBatch(batch, at: Double(index), index: index)
+      index += 1
+    }
+    let extra = changes(ui)
+    if !extra.isEmpty { model.applyBatch(extra, at: Double(index), index: index) }
+    return (model.state, ui)
   }
 
   /// Five changes in five screens: a text changed, an element added, one removed, one moved, a
@@ -209,11 +232,30 @@ struct GeneratedUI {
 
 // MARK: - Measuring
 
+/// The process's peak resident memory over the whole run: steps reset the kernel's high-water
+/// mark to measure their own peak, so the run's is kept here.
+nonisolated(unsafe) var runPeak = 0
+
+/// Runs `body` and returns its result with the peak resident memory it added over what was
+/// resident when it started (nil where the peak cannot be reset).
+func ownPeak<R>(_ body: () -> R) -> (R, Int?) {
+  runPeak = max(runPeak, peakResidentBytes())
+  let before = residentBytes()
+  let reset = resetPeakResident()
+  let result = body()
+  let peak = peakResidentBytes()
+  runPeak = max(runPeak, peak)
+  guard reset, let before else { return (result, nil) }
+  return (result, max(0, peak - before))
+}
+
 struct Row {
   var elements: Int
   var label: String
   var changes: Int
   var diff: Samples
+  /// The peak resident memory the diffs added over the two states.
+  var diffPeak: Int?
   var text: Samples
   var json: Samples
 }
@@ -225,15 +267,24 @@ func measureDiff(_ a: UIState, _ b: UIState, runs: Int, label: String, expected:
     print(diff.renderText())
     exit(1)
   }
-  let timing = measure(runs: runs) { StateDiff(from: a, to: b) }
+  let (timing, diffPeak) = ownPeak { measure(runs: runs) { StateDiff(from: a, to: b) } }
   let text = measure(runs: runs) { diff.renderText() }
   let report = try! DiffReport(.snapshot(a), .snapshot(b), names: ("a.json", "b.json"))
   let json = measure(runs: runs) { report.renderJSON() }
-  return (Row(elements: a.elements.count, label: label, changes: diff.changes.count, diff: timing, text: text, json: json), diff)
+  return (Row(elements: a.elements.count, label: label, changes: diff.changes.count, diff: timing, diffPeak: diffPeak, text: text, json: json), diff)
 }
 
 func ms(_ seconds: Double) -> String {
   seconds >= 0.1 ? String(format: "%.1f", seconds * 1e3) : seconds >= 0.001 ? String(format: "%.2f", seconds * 1e3) : String(format: "%.3f", seconds * 1e3)
+}
+
+func mb(_ bytes: Int?) -> String {
+  guard let bytes else { return "n/a" }
+  return bytes < 10_000_000 ? String(format: "%.1f", Double(bytes) / 1e6) : String(format: "%.0f", Double(bytes) / 1e6)
+}
+
+func nsPerElement(_ samples: Samples, _ elements: Int) -> String {
+  String(format: "%.0f", samples.median * 1e9 / Double(elements))
 }
 
 func grouped(_ value: Int) -> String {
@@ -246,9 +297,22 @@ func grouped(_ value: Int) -> String {
   return out
 }
 
-// MARK: - Main
+// MARK: - Profiling
 
 let options = Options(CommandLine.arguments)
+if let profile = options.profile {
+  let runs = options.runs
+  log("building two 100,000-element states (\(profile))")
+  let a = GeneratedUI.state(elements: 100_000).state
+  let b = GeneratedUI.state(elements: 100_000) { profile == "handful" ? $0.handful() : $0.spread(1000) }.state
+  log("diffing (\(runs) runs)")
+  let samples = measure(runs: runs) { StateDiff(from: a, to: b) }
+  print("StateDiff(from:to:) \(ms(samples.median)) ms, \(nsPerElement(samples, a.elements.count)) ns/element (\(profile), median of \(runs); fastest \(ms(samples.min)) ms, CPU \(ms(samples.cpuMedian)) ms)")
+  exit(0)
+}
+
+// MARK: - Main
+
 #if DEBUG
   log("warning: a debug build; run with -c release for meaningful figures")
 #endif
@@ -257,62 +321,105 @@ print("cmdtool diff benchmark")
 print("states: generated screens of 100 elements (a frame view, a column of rows: horizontal layouts of")
 print("texts, buttons, text fields and nested vertical layouts; styled in NORMAL and ACTIVE), applied to")
 print("a ReferenceModel; B from a second generation, so A and B share no strings")
-print("median of \(options.runs) runs; ns/element = the median over the elements of A\n")
+print("median of \(options.runs) runs; ns/element = the median over the elements of A; memory: the peak")
+print("resident memory a step added over the states it was given\n")
 
-// The target case.
-log("building two 100,000-element states")
-let target = GeneratedUI(elements: 100_000)
-let targetA = target.state()
-let targetB = GeneratedUI(elements: 100_000).state(with: target.handful())
-log("diffing (\(options.runs) runs)")
-let (targetRow, targetDiff) = measureDiff(targetA, targetB, runs: options.runs, label: "handful", expected: 5)
-let counts = targetDiff.counts
-guard counts[.added] == 1, counts[.removed] == 1, counts[.changed] == 2, counts[.moved] == 1 else {
-  log("error: the handful of changes came out as \(counts)")
-  exit(1)
+/// The target case and its peers; in a function, so that its states are freed before the scaling.
+func targetCase() -> Double {
+  log("building two 100,000-element states")
+  let resident = residentBytes()
+  let a = GeneratedUI.state(elements: 100_000).state
+  let stateBytes = residentBytes().flatMap { after in resident.map { after - $0 } }
+  let count = a.elements.count
+
+  // The peers on an equal B: the floor, and StateDiff with nothing to report.
+  let (floor, noChange): (Samples, Samples) = {
+    let equal = GeneratedUI.state(elements: 100_000).state
+    log("the floor: ElementStore == of two equal states (\(options.runs) runs)")
+    guard a.elements == equal.elements, StateDiff(from: a, to: equal).isEmpty else {
+      log("error: the two generations differ")
+      exit(1)
+    }
+    let floor = measure(runs: options.runs) { a.elements == equal.elements }
+    log("diffing two equal states (\(options.runs) runs)")
+    return (floor, measure(runs: options.runs) { StateDiff(from: a, to: equal) })
+  }()
+
+  let b = GeneratedUI.state(elements: 100_000) { $0.handful() }.state
+  log("diffing (\(options.runs) runs)")
+  let (row, diff) = measureDiff(a, b, runs: options.runs, label: "handful", expected: 5)
+  let counts = diff.counts
+  guard counts[.added] == 1, counts[.removed] == 1, counts[.changed] == 2, counts[.moved] == 1 else {
+    log("error: the handful of changes came out as \(counts)")
+    exit(1)
+  }
+  log("the naive diff: both snapshots' JSON, bytes compared (\(options.runs) runs)")
+  let (naive, naivePeak) = ownPeak {
+    measure(runs: options.runs) { StateSnapshotWriter.snapshot(of: a) == StateSnapshotWriter.snapshot(of: b) }
+  }
+
+  print("two \(grouped(count))-element states (\(grouped(b.elements.count)) in B), a handful of changes:")
+  for line in diff.renderText().split(separator: "\n") { print("  " + line) }
+  print("")
+  let columns = [50, 10, 11, 12, 10]
+  func line(_ cells: [String]) -> String {
+    var text = zip(cells, columns).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: " ")
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+  func ratio(_ samples: Samples) -> String { String(format: "%.2f×", samples.median / row.diff.median) }
+  print("  " + line(["", "median ms", "ns/element", "× StateDiff", "memory MB"]))
+  print("  " + line(["StateDiff(from:to:)", ms(row.diff.median), nsPerElement(row.diff, count), ratio(row.diff), mb(row.diffPeak)]))
+  print("  peers, on the same states in the same run:")
+  print("  " + line(["  floor: ElementStore == of A and an equal B", ms(floor.median), nsPerElement(floor, count), ratio(floor), ""]))
+  print("  " + line(["  StateDiff of A and an equal B (no change)", ms(noChange.median), nsPerElement(noChange, count), ratio(noChange), ""]))
+  print("  " + line(["  naive: both snapshots' JSON, bytes compared", ms(naive.median), nsPerElement(naive, count), ratio(naive), mb(naivePeak)]))
+  print("  StateDiff fastest \(ms(row.diff.min)) ms, slowest \(ms(row.diff.max)); renderText() \(ms(row.text.median)) ms, renderJSON() \(ms(row.json.median)) ms")
+  print("  building A grew the resident memory by \(mb(stateBytes)) MB (the state, and what malloc kept of the generation)")
+  print("")
+  return row.diff.median
 }
-print("two \(grouped(targetA.elements.count))-element states (\(grouped(targetB.elements.count)) in B), a handful of changes:")
-for line in targetDiff.renderText().split(separator: "\n") { print("  " + line) }
-print("")
-print("  StateDiff(from:to:)  \(ms(targetRow.diff.median)) ms  (fastest \(ms(targetRow.diff.min)), slowest \(ms(targetRow.diff.max)); \(String(format: "%.0f", targetRow.diff.median * 1e9 / Double(targetRow.elements))) ns/element)")
-print("  renderText()         \(ms(targetRow.text.median)) ms")
-print("  renderJSON()         \(ms(targetRow.json.median)) ms")
-print("")
 
-// Scaling.
+let targetMedian = targetCase()
+
+// Scaling: one size at a time and one B at a time, so that no more than two states are alive.
 var rows: [Row] = []
 for size in [10_000, 100_000, 400_000] {
   log("building \(size)-element states")
-  let ui = GeneratedUI(elements: size)
-  let a = ui.state()
-  let second = GeneratedUI(elements: size)
   let percent = size / 100
-  let b1 = second.state(with: ui.one())
-  log("diffing \(size) elements, one change")
-  rows.append(measureDiff(a, b1, runs: options.runs, label: "one change", expected: 1).0)
-  let b2 = second.state(with: ui.spread(percent))
-  log("diffing \(size) elements, 1% changed")
-  rows.append(measureDiff(a, b2, runs: options.runs, label: "1% (\(grouped(percent)))", expected: percent).0)
+  let a = GeneratedUI.state(elements: size).state
+  let cases: [(String, (GeneratedUI) -> [Command], Int)] = [("one change", { $0.one() }, 1), ("1% (\(grouped(percent)))", { $0.spread(percent) }, percent)]
+  for (label, changes, expected) in cases {
+    let b = GeneratedUI.state(elements: size, changes: changes).state
+    log("diffing \(size) elements, \(label)")
+    rows.append(measureDiff(a, b, runs: options.runs, label: label, expected: expected).0)
+  }
 }
 
-let head = ["elements", "changes", "StateDiff ms", "ns/element", "renderText ms", "renderJSON ms"]
-let widths = [10, 16, 13, 11, 14, 14]
+let head = ["elements", "changes", "StateDiff ms", "ns/element", "memory MB", "renderText ms", "renderJSON ms"]
+let widths = [10, 16, 13, 11, 10, 14, 14]
 func line(_ cells: [String]) -> String {
   if options.markdown { return "| " + cells.joined(separator: " | ") + " |" }
   return zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
 }
 print("scaling (the same generator; one text changed, or 1% of the elements changed: texts, styles,")
-print("added, removed and moved elements in equal parts):")
+print("added, removed and moved elements in equal parts; memory: what the diffs added over the states):")
 print(line(head))
 if options.markdown { print("|" + String(repeating: " ---: |", count: head.count)) }
 for row in rows {
-  print(line([grouped(row.elements), row.label, ms(row.diff.median), String(format: "%.0f", row.diff.median * 1e9 / Double(row.elements)), ms(row.text.median), ms(row.json.median)]))
+  print(line([grouped(row.elements), row.label, ms(row.diff.median), nsPerElement(row.diff, row.elements), mb(row.diffPeak), ms(row.text.median), ms(row.json.median)]))
 }
 
+// Growth is judged case by case (one change with one change, 1% with 1%), from 100,000 elements
+// up: two 10,000-element states (some 8 MB) fit in the caches, larger ones do not, and that step
+// is a constant factor, not a growth with n.
 let perElement = rows.map { $0.diff.median / Double($0.elements) }
-let growth = max(perElement[4], perElement[5]) / min(perElement[0], perElement[1])
+let growth = max(perElement[4] / perElement[2], perElement[5] / perElement[3])
+let fromCached = max(perElement[4] / perElement[0], perElement[5] / perElement[1])
 print("")
 print("targets:")
-print("  StateDiff of two 100,000-element states, a handful of changes, < 100 ms: \(ms(targetRow.diff.median)) ms  \(targetRow.diff.median < 0.1 ? "PASS" : "MISS")")
-print("  linear growth: ns/element at 400,000 over ns/element at 10,000 ≤ 2×: \(String(format: "%.2f", growth))×  \(growth <= 2 ? "PASS" : "MISS")")
-print("peak memory: \(String(format: "%.0f", Double(peakResidentBytes()) / 1e6)) MB")
+print("  StateDiff of two 100,000-element states, a handful of changes, < 20 ms: \(ms(targetMedian)) ms  \(targetMedian < 0.02 ? "PASS" : "MISS")")
+print("  linear growth: ns/element at 400,000 over the same case at 100,000 ≤ 2×: \(String(format: "%.2f", growth))×  \(growth <= 2 ? "PASS" : "MISS")")
+print("    (over 10,000, whose states fit in the caches: \(String(format: "%.2f", fromCached))×)")
+runPeak = max(runPeak, peakResidentBytes())
+print("peak memory: \(mb(runPeak)) MB (the whole run: at most two states of 400,000 elements alive at once)")

@@ -2,28 +2,14 @@ import CommandCodec
 
 /// The element part of a ``StateDiff``: added and removed subtrees, moves, changed properties.
 extension StateDiff.Builder {
+  /// Scans the elements (``scanElements()``), then renders what differs: only the changed,
+  /// added and removed elements are ever copied, and only their paths and values are built.
   mutating func compareElements(only: Set<Int32>? = nil) {
-    var removedRoots: [Int32] = []
+    let scan = only.map { scanElements(only: $0) } ?? scanElements()
     var parentsToCheck: [Int32] = []
-    let candidatesA: [(id: Int32, slot: Int)]
-    let candidatesB: [(id: Int32, slot: Int)]
-    if let only {
-      candidatesA = only.compactMap { id in a.elements.slot(of: id).map { (id, $0) } }
-      candidatesB = only.compactMap { id in b.elements.slot(of: id).map { (id, $0) } }
-    } else {
-      candidatesA = a.elements.idsAndSlots
-      candidatesB = b.elements.idsAndSlots
-    }
-    for (id, slotA) in candidatesA {
-      guard let slotB = b.elements.slot(of: id) else {
-        // Report only the top of a removed subtree.
-        let parent = a.elements[slot: slotA].parent
-        if parent == nil || b.elements.contains(parent!) || a.elements[parent!] == nil { removedRoots.append(id) }
-        continue
-      }
+    for (id, slotA, slotB) in scan.differing {
       let x = a.elements[slot: slotA]
       let y = b.elements[slot: slotB]
-      if x == y { continue }
       if x.children != y.children { parentsToCheck.append(id) }
       if x.kind != y.kind {
         let (path, key) = path(of: id, in: b)
@@ -37,11 +23,16 @@ extension StateDiff.Builder {
       }
       compareProperties(x, y)
     }
-    for (id, slotB) in candidatesB where !a.elements.contains(id) {
+    // Report only the top of an added or removed subtree: an element whose parent is in the
+    // other state too, or is not in its own (detached, or a dangling parent).
+    for (id, slotB) in scan.onlyInB {
       let parent = b.elements[slot: slotB].parent
-      if parent == nil || a.elements.contains(parent!) || b.elements[parent!] == nil { addSubtree(id, added: true) }
+      if parent == nil || a.elements.contains(parent!) || !b.elements.contains(parent!) { addSubtree(id, added: true) }
     }
-    for id in removedRoots { addSubtree(id, added: false) }
+    for (id, slotA) in scan.onlyInA {
+      let parent = a.elements[slot: slotA].parent
+      if parent == nil || b.elements.contains(parent!) || !a.elements.contains(parent!) { addSubtree(id, added: false) }
+    }
     for parent in parentsToCheck { compareOrder(under: parent) }
   }
 
@@ -54,9 +45,9 @@ extension StateDiff.Builder {
     var count = 0
     var pending = element.children
     while let next = pending.popLast() {
-      guard let child = state.elements[next], !other.elements.contains(next) else { continue }
+      guard !other.elements.contains(next), let children = state.elements.read(next, { $0.children }) else { continue }
       count += 1
-      pending.append(contentsOf: child.children)
+      pending.append(contentsOf: children)
     }
     let (path, key) = path(of: id, in: state)
     let value = Self.json { StateSnapshotWriter.write(element, into: &$0) }

@@ -67,7 +67,6 @@ extension StateDiff {
     var timeTolerance: Double = 0
     var entries: [(key: [Int64], change: StateChange)] = []
     var ignored = 0
-    private var labels: [Int32: String] = [:]
 
     init(a: UIState, b: UIState, rules: DiffIgnoreRules) {
       self.a = a
@@ -95,8 +94,8 @@ extension StateDiff {
 
     // MARK: Paths
 
-    /// `kind id`, e.g. `button 7`.
-    static func label(_ element: Element) -> String { "\(element.kindName) \(element.id)" }
+    /// `kind id`, e.g. `button 7`, with a custom widget's kind name (`PieChart 5`).
+    static func label(_ kind: String, _ id: Int32) -> String { kind + " " + String(id) }
 
     /// The element's path in `state`, from the top of its tree, and its sort key.
     func path(of id: Int32, in state: UIState) -> (String, [Int64]) {
@@ -104,15 +103,17 @@ extension StateDiff {
       var key: [Int64] = []
       var current: Int32? = id
       var steps = 0
-      while let currentId = current, let element = state.elements[currentId], steps <= state.elements.count {
-        if element.kind == .application && currentId != id { break }
-        names.append(Self.label(element))
+      // Each ancestor is read in place: copying a whole element to read its kind and parent
+      // would cost more than the rest of the path.
+      while let currentId = current, let (kind, name, parent) = state.elements.read(currentId, { ($0.kind, $0.widget?.kind, $0.parent) }), steps <= state.elements.count {
+        if kind == .application && currentId != id { break }
+        names.append(Self.label(name ?? kind.rawValue, currentId))
         key.append(Int64(currentId))
-        current = element.parent
+        current = parent
         steps += 1
       }
       // The top of the chain has no parent and is not the application: a detached subtree.
-      if current == nil && state.elements[id]?.kind != .application {
+      if current == nil && state.elements.read(id, { $0.kind }) != .application {
         names.append("detached")
         key.append(Int64(Int32.max))
       }

@@ -58,8 +58,14 @@ public struct ElementStore: Sendable, Equatable {
     _modify { yield &slots[slot] }
   }
 
-  /// Every live element's id and slot, in no particular order (for in-place walks).
-  var idsAndSlots: [(id: Int32, slot: Int)] { slotById.pairs.map { ($0.key, Int($0.value)) } }
+  /// Every slot, live or free, as the array it is (a free slot holds an element with id 0), for
+  /// walks that compare whole elements, such as a diff's.
+  ///
+  /// Elements compared as `slots[i] == other[j]`, both arrays held in `let`s, are read in place:
+  /// the optimizer knows nothing writes to an array a `let` holds. The same comparison through
+  /// ``withSlots(_:)``'s buffers copies both elements first (some twenty retains and releases),
+  /// since the opaque `==` might write to the memory a buffer points at.
+  var slotArray: ContiguousArray<Element> { slots }
 
   /// Calls `body` with every slot, live or free, in place and without allocating (for checks
   /// that visit every element after every record). A free slot holds an element with id 0, an
@@ -102,10 +108,24 @@ public struct ElementStore: Sendable, Equatable {
     return true
   }
 
+  /// The same live elements, whatever slots they are in.
+  ///
+  /// - Complexity: O(n): slot by slot, each element looked for in the same slot of `rhs` before
+  ///   it is looked up by id (stores built by the same commands agree on slots), and compared in
+  ///   place (see ``slotArray``).
   public static func == (lhs: ElementStore, rhs: ElementStore) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    for (id, slot) in lhs.slotById.pairs {
-      guard let other = rhs.slotById[id], lhs.slots[Int(slot)] == rhs.slots[Int(other)] else { return false }
+    let left = lhs.slots
+    let right = rhs.slots
+    let zero = lhs.slotById[0].map(Int.init)  // a live element 0, which a snapshot may hold
+    for slot in left.indices {
+      let id = left[slot].id
+      if id == 0 && slot != zero { continue }  // a free slot
+      if id != 0 && slot < right.count && right[slot].id == id {
+        guard left[slot] == right[slot] else { return false }
+      } else {
+        guard let other = rhs.slotById[id], left[slot] == right[Int(other)] else { return false }
+      }
     }
     return true
   }

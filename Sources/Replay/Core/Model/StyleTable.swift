@@ -22,7 +22,10 @@ public struct StyleTable: Hashable, Sendable {
     }
 
     public static func == (a: Entry, b: Entry) -> Bool {
-      a.selector == b.selector && a.key == b.key && a.value == b.value
+      // The strings first: in this order the optimizer compares them in place, where with the
+      // selector first it retains and releases both entries' strings around the comparisons
+      // (diffs compare every element's styles).
+      a.value == b.value && a.key == b.key && a.selector == b.selector
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -40,8 +43,14 @@ public struct StyleTable: Hashable, Sendable {
   /// Two tables are equal when they hold the same styles, whatever order they were set in (as
   /// their snapshots are equal): the order is how the table is stored, not what it says.
   public static func == (a: StyleTable, b: StyleTable) -> Bool {
-    guard a.entries.count == b.entries.count else { return false }
-    if a.entries == b.entries { return true }
+    let count = a.entries.count
+    guard count == b.entries.count else { return false }
+    // Entry by entry through the two arrays: `a.entries == b.entries` copies every entry it
+    // compares (a retain and a release of each string), and diffs compare the styles of every
+    // element. Tables set by the same commands hold their entries in one order.
+    var index = 0
+    while index < count && a.entries[index] == b.entries[index] { index += 1 }
+    if index == count { return true }
     // Keys are unique per selector, so the same count and every entry found means the same set.
     return a.entries.allSatisfy { entry in b.entries.contains(entry) }
   }
