@@ -77,3 +77,13 @@ import Testing
     #expect(result.stderr.hasPrefix("cmdtool: \(bad): widgets[0]"))
   }
 }
+
+extension WidgetTraceCommandTests {
+  @Test func coverageCountsCustomCommandsApartFromTheRatios() throws {
+    let result = try CommandRunner.run(["coverage", Self.chart, CommandRunner.path("traces/widgets/chart-changed.jsonl")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("custom widget commands (not in the ratios): CREATE_PIE_CHART 2"))
+    let json = try CommandRunner.run(["coverage", Self.chart, "--format", "json"])
+    #expect(json.stdout.contains(#""customCommands":[{"type":"CREATE_PIE_CHART","count":1}]"#))
+  }
+}

@@ -45,6 +45,16 @@ extension CoverageReport {
       guard !uncoveredOnly else { return }
       object.member("commandTypes") { $0.array(coverage.commandTypes) { Self.write($1, to: &$0) } }
       object.member("olderCommandTypes") { $0.array(coverage.olderCommandTypesSeen) { Self.write($1, to: &$0) } }
+      if !coverage.customCommandCounts.isEmpty {
+        object.member("customCommands") { json in
+          json.array(coverage.customCommandCounts.sorted { $0.key < $1.key }) { json, entry in
+            json.object { item in
+              item.member("type") { $0.string(entry.key) }
+              item.member("count") { $0.int(entry.value) }
+            }
+          }
+        }
+      }
       object.member("eventTypes") { json in
         json.array(coverage.eventKinds) { json, entry in
           json.object { item in

@@ -63,6 +63,10 @@ public struct CoverageReport: Sendable {
     if !older.isEmpty {
       out += wrap("older engine names (not in the ratios): ", older.map { "\($0.type.name) \($0.count)" })
     }
+    let custom = coverage.customCommandCounts.sorted { $0.key < $1.key }
+    if !custom.isEmpty {
+      out += wrap("custom widget commands (not in the ratios): ", custom.map { "\($0.key) \($0.value)" })
+    }
     return out
   }
 

@@ -113,6 +113,7 @@ public struct ProtocolCoverage: Hashable, Sendable {
     }
     for index in selectorCounts.indices { selectorCounts[index] += other.selectorCounts[index] }
     styleKeyCounts.merge(other.styleKeyCounts, uniquingKeysWith: +)
+    customCommandCounts.merge(other.customCommandCounts, uniquingKeysWith: +)
     invalidSelectorCount += other.invalidSelectorCount
     recordCount += other.recordCount
     commandCount += other.commandCount
