@@ -110,4 +110,37 @@ import Testing
     let records = try script.steps[0].records(at: 2000, in: charts().state, secret: { _ in nil })
     #expect(records == [TraceRecord(time: 2000, .event(target: 6, .value(ValueEvent(value: 1))))])
   }
+
+  // MARK: - Declared events by name
+
+  @Test func aScriptPlaysADeclaredEventByNameWithItsFields() throws {
+    let script = try EventScript(parsing: #"{"t":2000,"tap":"PieChart \"Saved\"","event":"tapped","value":0}"# + "\n" + #"{"t":2100,"tap":"PieChart \"Spent\"","event":"tapped","value":1}"#)
+    #expect(script.steps[0].action == .widgetEvent(.widget(kind: "PieChart", text: "Saved", position: nil), name: "tapped", fields: #"{"value":0}"#))
+    let state = charts().state
+    #expect(try script.steps[0].records(at: 2000, in: state, secret: { _ in nil }) == [TraceRecord(time: 2000, .event(target: 6, .value(ValueEvent(value: 0))))])
+    #expect(try script.steps[1].records(at: 2100, in: state, secret: { _ in nil }) == [TraceRecord(time: 2100, .event(target: 5, .value(ValueEvent(value: 1))))])
+  }
+
+  @Test(arguments: [
+    (#"{"tap":"PieChart \"Spent\"","event":"pressed"}"#, #"PieChart declares no event "pressed"; it declares tapped"#),
+    (#"{"tap":"PieChart \"Spent\"","event":"taped"}"#, #"declares no event "taped" (did you mean "tapped"?)"#),
+    (#"{"tap":"PieChart \"Spent\"","event":"tapped","text":"x"}"#, #"PieChart's tapped (a ValueEvent) declares value, not "text""#),
+    (#"{"tap":"PieChart \"Spent\"","event":"tapped","value":"one"}"#, "ValueEvent.value must be an integer"),
+    (#"{"tap":"button \"Spent\"","event":"tapped"}"#, #"is a button, not a custom widget: send its events with "send""#),
+  ])
+  func aDeclaredEventThatCannotBeSentIsTheScriptsFault(line: String, message: String) throws {
+    let script = try EventScript(parsing: line)
+    do {
+      _ = try script.steps[0].records(at: 10, in: charts().state, secret: { _ in nil })
+      Issue.record("expected a failure")
+    } catch {
+      #expect(error.message.contains(message), "\(error.message)")
+      #expect(error.message.hasPrefix("script line 1: "))
+    }
+  }
+
+  @Test func eventFieldsMustBeScalars() {
+    #expect(throws: EventScript.Failure.self) { try EventScript(parsing: #"{"tap":"PieChart","event":"tapped","value":[1]}"#) }
+    #expect(throws: EventScript.Failure.self) { try EventScript(parsing: #"{"tap":"PieChart","event":7}"#) }
+  }
 }

@@ -14,6 +14,7 @@ extension EventScript.Step {
     case .select(let selector, let value): return "after selecting \(value) in \(selector)"
     case .marker(let label): return label == "wait" ? "after waiting until \(Format.time(milliseconds: time))" : "after the marker \(JSONText.quoted(label))"
     case .send(let target, let event): return "after \(event.kind.name) to #\(target)"
+    case .widgetEvent(let selector, let name, _): return "after \(name) on \(selector)"
     }
   }
 }

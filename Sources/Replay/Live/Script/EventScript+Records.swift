@@ -59,6 +59,38 @@ extension EventScript.Step {
       return []
     case .send(let target, let event):
       return [TraceRecord(time: time, .event(target: target, event))]
+    case .widgetEvent(let selector, let name, let fields):
+      let id = try target(selector)
+      return [try widgetEvent(name, fields: fields, to: id, as: selector, at: time, in: state, place: place)]
     }
+  }
+
+  /// The event `name` that the custom widget `id` declares, with `fields` (a JSON object): read
+  /// by the trace decoder as an event record, so each field is checked as the codec checks it.
+  private func widgetEvent(_ name: String, fields: String, to id: Int32, as selector: ElementSelector, at time: Double, in state: UIState, place: String) throws(Failure) -> TraceRecord {
+    let element = state.elements[id]!
+    guard let widget = element.widget, let definition = state.widgets?.widget(named: widget.kind) else {
+      throw Failure(message: "\(place): \(selector) is a \(element.kindName), not a custom widget: send its events with \"send\"")
+    }
+    guard let event = definition.events.first(where: { $0.name == name }) else {
+      let declared = definition.events.map(\.name)
+      throw Failure(message: "\(place): \(definition.name) declares no event \(JSONText.quoted(name))\(Suggestion.hint(for: name, among: declared)); it declares \(declared.isEmpty ? "none" : declared.joined(separator: ", "))")
+    }
+    guard case .object(let given)? = try? JSONValue.parse(Array(fields.utf8)) else {
+      throw Failure(message: "\(place): the event's fields are not a JSON object")
+    }
+    let declared = Set(event.fields.map(\.name))
+    if let extra = given.keys.sorted().first(where: { !declared.contains($0) }) {
+      throw Failure(message: "\(place): \(definition.name)'s \(name) (a \(event.kind.name)) declares \(declared.isEmpty ? "no fields" : declared.sorted().joined(separator: ", ")), not \(JSONText.quoted(extra))")
+    }
+    var record = given
+    record["t"] = .number(time)
+    record["event"] = .string(event.kind.name)
+    record["target"] = .number(Double(id))
+    let decoded = DecodedTrace(decoding: Array(JSONValue.object(record).canonicalText.utf8) + [0x0A], format: .jsonLines)
+    guard decoded.error == nil, decoded.records.count == 1, case .event = decoded.records[0].body else {
+      throw Failure(message: "\(place): \(definition.name)'s \(name): \(decoded.error?.message ?? "not one event")")
+    }
+    return decoded.records[0]
   }
 }

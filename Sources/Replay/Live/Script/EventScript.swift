@@ -12,6 +12,7 @@ import ReplayCore
 /// {"t":3200,"select":"picker","value":2}           selects index 2 in the picker (its ValueEvent)
 /// {"t":3500,"marker":"logged in"}                  a marker in the recording
 /// {"t":4000,"send":{"event":"SysInfoEvent","target":1,"type":6}}   any event, as written
+/// {"t":4500,"tap":"PieChart \"Spent\"","event":"tapped","value":0}   a custom widget's declared event
 /// ```
 ///
 /// Targets are ids or selectors (``ElementSelector``). `t` is in milliseconds from the start and
@@ -31,6 +32,9 @@ public struct EventScript: Sendable {
       case select(ElementSelector, value: Int32)
       case marker(String)
       case send(target: Int32, Event)
+      /// An event a custom widget's schema declares, by its name, with the fields given as a
+      /// JSON object (`{"value":0}`; only fields the event declares, docs/WIDGETS.md §6.5).
+      case widgetEvent(ElementSelector, name: String, fields: String)
     }
 
     public var time: Double
@@ -114,6 +118,20 @@ public struct EventScript: Sendable {
     let keys = Set(object.keys).subtracting(["t"])
     func only(_ allowed: Set<String>) throws(Failure) {
       if let extra = keys.subtracting(allowed).sorted().first { throw Failure(line: line, message: "unexpected key \"\(extra)\"") }
+    }
+    if keys.contains("tap") && keys.contains("event") {
+      // A custom widget's declared event: every other key is one of its fields.
+      guard case .string(let name)? = object["event"], !name.isEmpty else {
+        throw Failure(line: line, message: "\"event\" must be the name of an event the widget's schema declares, e.g. \"tapped\"")
+      }
+      var fields: [String: JSONValue] = [:]
+      for key in keys.subtracting(["tap", "event"]) {
+        switch object[key]! {
+        case .string, .number, .bool: fields[key] = object[key]!
+        default: throw Failure(line: line, message: "the event field \"\(key)\" must be a string, a number or a boolean")
+        }
+      }
+      return .widgetEvent(try selector(object["tap"], "tap", line: line), name: name, fields: JSONValue.object(fields).canonicalText)
     }
     if keys.contains("tap") {
       try only(["tap"])
