@@ -15,21 +15,7 @@ struct WidgetModelTests {
 
   /// The prelude (application 1, view 2, layout 3), then `lines`, decoded and applied with `schema`.
   static func widgetModel(_ lines: String..., schema: WidgetSchema = all, sourceLocation: SourceLocation = #_sourceLocation) -> ReferenceModel {
-    let text = (Prelude.both + lines).joined(separator: "\n") + "\n"
-    var decoder = JSONTraceDecoder(options: JSONDecodingOptions(widgets: schema))
-    decoder.feed(Array(text.utf8))
-    decoder.finish()
-    var model = ReferenceModel(widgets: schema)
-    var index = 0
-    do {
-      while let record = try decoder.next() {
-        model.apply(record, index: index)
-        index += 1
-      }
-    } catch {
-      Issue.record("test input does not decode: \(error)", sourceLocation: sourceLocation)
-    }
-    return model
+    ReplayTests.widgetModel(schema, lines, sourceLocation: sourceLocation)
   }
 
   static let chart = #"{"type":"CREATE_PIE_CHART","internalId":3,"childInternalId":9,"textValue":"Budget"}"#

@@ -59,6 +59,25 @@ func screenModel(_ lines: String..., options: ReferenceModel.Options = .init(), 
   model(Prelude.both + lines, options: options, sourceLocation: sourceLocation)
 }
 
+/// A model of the prelude (application 1, view 2, layout 3) followed by `lines`, custom widget
+/// commands read and modelled with `schema`; a decoding error fails the calling test.
+func widgetModel(_ schema: WidgetSchema, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) -> ReferenceModel {
+  var decoder = TraceDecoder(format: .jsonLines, jsonOptions: JSONDecodingOptions(widgets: schema))
+  decoder.feed(Array(((Prelude.both + lines).joined(separator: "\n") + "\n").utf8))
+  decoder.finish()
+  var model = ReferenceModel(widgets: schema)
+  var index = 0
+  do {
+    while let record = try decoder.next() {
+      model.apply(record, index: index)
+      index += 1
+    }
+  } catch {
+    Issue.record("test input does not decode: \(error)", sourceLocation: sourceLocation)
+  }
+  return model
+}
+
 /// The repository's files: bundled traces and golden snapshots.
 enum Repository {
   /// The repository root, found from this file's path (Tests/ReplayTests/Support/TestSupport.swift).

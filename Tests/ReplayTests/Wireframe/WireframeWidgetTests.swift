@@ -35,20 +35,7 @@ struct WireframeWidgetTests {
   /// The model of the prelude's screen (application 1, frame view 2, vertical linear layout 3)
   /// after `lines`, custom commands read with `schema`.
   static func state(_ schema: WidgetSchema, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) -> UIState {
-    var decoder = TraceDecoder(format: .jsonLines, jsonOptions: JSONDecodingOptions(widgets: schema))
-    decoder.feed(Array(((Prelude.both + lines).joined(separator: "\n") + "\n").utf8))
-    decoder.finish()
-    var model = ReferenceModel(widgets: schema)
-    var index = 0
-    do {
-      while let record = try decoder.next() {
-        model.apply(record, index: index)
-        index += 1
-      }
-    } catch {
-      Issue.record("test input does not decode: \(error)", sourceLocation: sourceLocation)
-    }
-    return model.state
+    widgetModel(schema, lines, sourceLocation: sourceLocation).state
   }
 
   /// The wireframe of ``state(_:_:sourceLocation:)`` on a 400 × 800 screen.
