@@ -87,3 +87,25 @@ extension WidgetTraceCommandTests {
     #expect(json.stdout.contains(#""customCommands":[{"type":"CREATE_PIE_CHART","count":1}]"#))
   }
 }
+
+extension WidgetTraceCommandTests {
+  @Test func theTripCardShowsOnceItsFlightArrives() throws {
+    let trip = CommandRunner.path("traces/widgets/trip.jsonl")
+    let before = try CommandRunner.run(["replay", trip, "--at", "#2"])
+    #expect(before.stdout.contains(##"TripCard 5 accent="#0a7d55" seats="1" [not displayable]"##), "\(before.stdout)")
+    let after = try CommandRunner.run(["replay", trip])
+    #expect(after.status == 0, "\(after.stderr)")
+    #expect(after.stdout.contains(##"TripCard 5 accent="#05164d" boardingPass="https://example.com/boarding/LH454.pdf" departure="08:15" flight="LH 454" seats="2""##), "\(after.stdout)")
+    let svg = try CommandRunner.run(["replay", trip, "--format", "svg"])
+    #expect(svg.stdout.contains(#"data-widget="TripCard""#))
+    #expect(try CommandRunner.run(["check", trip]).status == 0)
+  }
+
+  @Test func theTableKeepsItsCreationStyle() throws {
+    let table = CommandRunner.path("traces/widgets/table.jsonl")
+    let result = try CommandRunner.run(["replay", table])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(#"DataTable 4 columns="3" style="grouped" cellSize="320x44" rowHeight="60" showsSeparators="false""#), "\(result.stdout)")
+    #expect(try CommandRunner.run(["check", table]).status == 0)
+  }
+}

@@ -99,20 +99,24 @@ struct WidgetModelTests {
     #expect(model.state[9]?.widget?.attributes == ["style": "grouped", "columns": "2"])
   }
 
-  @Test func aCustomSetterOfOneFieldSetsOnlyThatProperty() {
+  @Test func aCustomSetterSetsEveryPropertyOfItsFieldsDefaultsIncluded() {
+    // Absent and 0 are one on the wire: SET_TRIP with only a flight sets seats to 0 too.
     let model = Self.widgetModel(
       #"{"type":"CREATE_TRIP_CARD","internalId":3,"childInternalId":9}"#,
-      #"{"type":"SET_TRIP","internalId":9,"value":3}"#,
-      #"{"type":"SET_TRIP","internalId":9,"textValue":"LH 454","textValue2":"08:15"}"#)
+      #"{"type":"SET_TRIP","internalId":9,"value":3,"textValue":"LH 454","textValue2":"08:15"}"#,
+      #"{"type":"SET_TRIP","internalId":9,"textValue":"AY 1"}"#,
+      #"{"type":"CREATE_DATA_TABLE","internalId":3,"childInternalId":10}"#,
+      #"{"type":"SET_DATA_TABLE_FLAGS","internalId":10}"#)
     expectClean(model)
-    #expect(model.state[9]?.widget?.properties == ["seats": "3", "accent": "#0a7d55", "flight": "LH 454", "departure": "08:15"])
+    #expect(model.state[9]?.widget?.properties == ["seats": "0", "accent": "#0a7d55", "flight": "AY 1", "departure": ""])
+    #expect(model.state[10]?.widget?.properties["showsSeparators"] == "false", "a bool in flags is turned off with 0")
   }
 
   @Test func aTripCardBecomesDisplayableWhenItsFlightArrives() {
     let model = Self.widgetModel(
       #"{"type":"CREATE_TRIP_CARD","internalId":3,"childInternalId":9}"#,
       #"{"type":"SET_VISIBILITY","internalId":9,"value":1}"#,
-      #"{"type":"SET_TRIP","internalId":9,"textValue":"LH 454"}"#)
+      #"{"type":"SET_TRIP","internalId":9,"value":1,"textValue":"LH 454","textValue2":"08:15"}"#)
     #expect(rules(model) == [.widgetNotDisplayable])
     #expect(model.diagnostics.first?.severity == .note)
     #expect(model.diagnostics.first?.message.contains("before flight is set") == true)
@@ -122,6 +126,7 @@ struct WidgetModelTests {
       "9 layout 360×120",
       "9 property flight unset → LH 454",
       "9 displayable",
+      "9 property departure unset → 08:15",
     ])
   }
 

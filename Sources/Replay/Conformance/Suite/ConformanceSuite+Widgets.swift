@@ -225,7 +225,15 @@ private struct WidgetCaseMaker {
     switch property.wire {
     case .style(let key): return .style(widget, key, text)
     case .builtIn(let type, _): command = Command(type, internalId: widget)
-    case .custom(let name, _): command = Command(custom: name, internalId: widget)
+    case .custom(let name, _):
+      // A setter of the schema's own sets every property of its fields (WIDGETS.md §6.2): the
+      // others get valid values, as an engine sends all of a setter's fields.
+      command = Command(custom: name, internalId: widget)
+      for other in settable where other.name != property.name {
+        if case .custom(name, _) = other.wire, let value = WidgetValues.valid(other) {
+          WidgetValues.write(value, into: other.wire.field, of: &command)
+        }
+      }
     case .creation: return nil
     }
     WidgetValues.write(text, into: property.wire.field, of: &command)

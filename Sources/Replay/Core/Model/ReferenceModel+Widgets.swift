@@ -57,7 +57,10 @@ extension ReferenceModel {
     }
   }
 
-  /// A setter of the schema's own: every field it carries sets the property declared for it.
+  /// A setter of the schema's own: it sets every property declared for one of its fields, to that
+  /// field's value, a default (0, "") included: both codecs leave defaults out, so on the wire an
+  /// absent field and a field at its default are one (an engine turns a bool off with 0). A field
+  /// set that no property uses is `widget-unknown-property`.
   private mutating func setWithCustomCommand(_ definition: WidgetDefinition, _ command: Command) {
     let id = command.internalId
     guard let kind = state.elements.read(id, { $0.widget?.kind ?? $0.kind.rawValue }) else {
@@ -66,10 +69,11 @@ extension ReferenceModel {
     guard kind == definition.name else {
       return report(.widgetNotCreated, "\(command.typeName) sets properties of a \(definition.name), but element \(id) is a \(kind)")
     }
-    for field in Command.Field.allCases where field != .internalId && command.hasValue(field) {
-      let properties = definition.properties(setBy: .custom(command: command.customType, field: field))
-      guard let property = properties.first else {
-        report(.widgetUnknownProperty, "\(command.typeName) carries \(field.rawValue) on \(definition.name) \(id), which no property of \(definition.name) uses; ignored")
+    for field in Command.Field.allCases where field != .internalId {
+      guard let property = definition.properties(setBy: .custom(command: command.customType, field: field)).first else {
+        if command.hasValue(field) {
+          report(.widgetUnknownProperty, "\(command.typeName) carries \(field.rawValue) on \(definition.name) \(id), which no property of \(definition.name) uses; ignored")
+        }
         continue
       }
       setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type))

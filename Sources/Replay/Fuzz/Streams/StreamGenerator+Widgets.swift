@@ -49,6 +49,9 @@ extension StreamGenerator {
   }
 
   /// The command that sets `property` of `id` to `text`, through its declared wire form.
+  ///
+  /// A setter of the schema's own sets every property of its fields (docs/WIDGETS.md §6.2), so
+  /// the others get valid values too, as an engine sends all of a setter's fields.
   mutating func setProperty(_ property: WidgetProperty, of id: Int32, to text: String) {
     var command: Command
     switch property.wire {
@@ -57,12 +60,22 @@ extension StreamGenerator {
     case .builtIn(let type, _):
       command = Command(type, internalId: id)
     case .custom(let name, _):
-      command = Command(custom: name, internalId: id)
+      command = customSetter(name, of: id)
     case .creation:
       return
     }
     set(property, to: text, in: &command)
     send(command)
+  }
+
+  /// A setter of the schema's own with a valid value in every field a property of it uses.
+  mutating func customSetter(_ name: String, of id: Int32) -> Command {
+    var command = Command(custom: name, internalId: id)
+    let properties = configuration.widgets?.widgets.flatMap(\.properties) ?? []
+    for other in properties {
+      if case .custom(name, _) = other.wire { set(other, to: validValue(other), in: &command) }
+    }
+    return command
   }
 
   /// Writes `text` into the property's field: as text in a string field, as a number in an
@@ -187,7 +200,7 @@ extension StreamGenerator {
           let unused: [Command.Field] = [.row, .column, .width, .height, .childInternalId].filter { !used.contains($0) }
           guard let field = unused.first else { continue }
           guard let id = randomWidget(of: definition.name) ?? createWidget(under: container, of: definition) else { return false }
-          var command = Command(custom: setter.name, internalId: id)
+          var command = customSetter(setter.name, of: id)
           switch field {
           case .row: command.row = 1
           case .column: command.column = 1
