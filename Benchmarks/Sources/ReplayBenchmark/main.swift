@@ -165,6 +165,16 @@ do {
       print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + sep + cells.map { $0.padding(toLength: 11, withPad: " ", startingAt: 0) }.joined(separator: sep))
     }
   }
+  // Replay is decode and apply in one pass; decode alone ran in the same run, so the difference is
+  // what applying the records to the model costs.
+  print("")
+  print("per command: decode alone, replay (decode + apply), apply (their difference), replay ÷ decode")
+  for (format, decode, replay) in [("binary", rows[0].1, rows[1].1), ("JSON Lines", rows[2].1, rows[3].1)] {
+    let decodeNs = (decode["seconds"] ?? .nan) / commands * 1e9
+    let replayNs = (replay["seconds"] ?? .nan) / commands * 1e9
+    print("  " + format.padding(toLength: 12, withPad: " ", startingAt: 0)
+      + String(format: "decode %6.1f ns  replay %6.1f ns  apply %6.1f ns  replay %.2f× decode", decodeNs, replayNs, replayNs - decodeNs, replayNs / decodeNs))
+  }
   let full = rows[1].1["seconds"] ?? .nan
   let query = travel["query"] ?? .nan
   print("")

@@ -78,23 +78,32 @@ public struct ElementStore: Sendable, Equatable {
   /// One more than the highest slot in use: slots are `0..<slotCount` (freed ones included).
   var slotCount: Int { slots.count }
 
-  /// Adds an element whose id is not live.
-  mutating func insert(_ element: Element) {
+  /// Adds an element whose id is not live (moved in: the caller's element is consumed, not
+  /// copied), and returns its slot.
+  @discardableResult
+  mutating func insert(_ element: consuming Element) -> Int {
+    // The id is read first, so that storing the element is its last use: a move, not a copy.
+    let id = element.id
     if let free = freeSlots.popLast() {
+      slotById.set(id, to: free)
       slots[Int(free)] = element
-      slotById.set(element.id, to: free)
+      return Int(free)
     } else {
-      slotById.set(element.id, to: Int32(slots.count))
+      slotById.set(id, to: Int32(slots.count))
       slots.append(element)
+      return slots.count - 1
     }
   }
 
   /// Removes and returns the element with `id`.
+  ///
+  /// The element is moved out of its slot, which takes the vacant element in exchange: nothing is
+  /// copied or retained, and the caller's copy is the only one left, dropped when it goes.
   @discardableResult
   mutating func remove(_ id: Int32) -> Element? {
     guard let slot = slotById.remove(id) else { return nil }
-    let element = slots[Int(slot)]
-    slots[Int(slot)] = Element.vacant  // drop the element's storage now
+    var element = Element.vacant
+    swap(&element, &slots[Int(slot)])
     freeSlots.append(slot)
     return element
   }
@@ -132,6 +141,6 @@ public struct ElementStore: Sendable, Equatable {
 }
 
 extension Element {
-  /// What a freed slot holds.
-  static let vacant = Element(id: 0, kind: .separator, parent: nil)
+  /// What a freed slot holds. Built anew each time: copying a stored one retains all its fields.
+  static var vacant: Element { Element(id: 0, kind: .separator, parent: nil) }
 }

@@ -2,23 +2,28 @@
 /// deletion (no tombstones), and a multiplicative hash.
 ///
 /// Ids are small positive integers from one counter, so a Fibonacci hash spreads them well and
-/// costs one multiplication, where `Dictionary` runs SipHash on every lookup.
+/// costs one multiplication, where `Dictionary` runs SipHash on every lookup. A bucket holds its
+/// key beside its value, so that a lookup reads one cache line, not one in each of two arrays.
 ///
 /// - Complexity: O(1) expected for lookup, insertion and removal; the table keeps its load
 ///   factor at or below one half.
 struct IdTable: Sendable {
-  private var keys: [Int32]
-  private var values: [Int32]  // -1 marks an empty bucket
+  /// A key and its value; a value of -1 marks an empty bucket.
+  private struct Bucket: Sendable {
+    var key: Int32
+    var value: Int32
+  }
+
+  private var buckets: [Bucket]
   private var shift: UInt32
   private(set) var count = 0
 
   init() {
-    keys = [Int32](repeating: 0, count: 16)
-    values = [Int32](repeating: -1, count: 16)
+    buckets = [Bucket](repeating: Bucket(key: 0, value: -1), count: 16)
     shift = 32 - 4
   }
 
-  private var mask: Int { keys.count - 1 }
+  private var mask: Int { buckets.count - 1 }
 
   @inline(__always)
   private func home(_ key: Int32) -> Int {
@@ -30,26 +35,25 @@ struct IdTable: Sendable {
   subscript(key: Int32) -> Int32? {
     var index = home(key)
     while true {
-      let value = values[index]
-      if value < 0 { return nil }
-      if keys[index] == key { return value }
+      let bucket = buckets[index]
+      if bucket.value < 0 { return nil }
+      if bucket.key == key { return bucket.value }
       index = (index + 1) & mask
     }
   }
 
   /// Sets the value for `key` (a non-negative slot number).
   mutating func set(_ key: Int32, to value: Int32) {
-    if (count + 1) * 2 > keys.count { grow() }
+    if (count + 1) * 2 > buckets.count { grow() }
     var index = home(key)
-    while values[index] >= 0 {
-      if keys[index] == key {
-        values[index] = value
+    while buckets[index].value >= 0 {
+      if buckets[index].key == key {
+        buckets[index].value = value
         return
       }
       index = (index + 1) & mask
     }
-    keys[index] = key
-    values[index] = value
+    buckets[index] = Bucket(key: key, value: value)
     count += 1
   }
 
@@ -58,28 +62,27 @@ struct IdTable: Sendable {
   mutating func remove(_ key: Int32) -> Int32? {
     var index = home(key)
     while true {
-      if values[index] < 0 { return nil }
-      if keys[index] == key { break }
+      if buckets[index].value < 0 { return nil }
+      if buckets[index].key == key { break }
       index = (index + 1) & mask
     }
-    let removed = values[index]
+    let removed = buckets[index].value
     // Backward-shift: move later entries of the probe run into the hole, so lookups never need
     // tombstones.
     var hole = index
     var next = (hole + 1) & mask
-    while values[next] >= 0 {
-      let wanted = home(keys[next])
+    while buckets[next].value >= 0 {
+      let wanted = home(buckets[next].key)
       // Move the entry if its home is not in the cyclic range (hole, next].
       let distanceToHole = (next - wanted) & mask
       let distanceToNext = (next - hole) & mask
       if distanceToHole >= distanceToNext {
-        keys[hole] = keys[next]
-        values[hole] = values[next]
+        buckets[hole] = buckets[next]
         hole = next
       }
       next = (next + 1) & mask
     }
-    values[hole] = -1
+    buckets[hole].value = -1
     count -= 1
     return removed
   }
@@ -88,15 +91,13 @@ struct IdTable: Sendable {
   var pairs: [(key: Int32, value: Int32)] {
     var result: [(key: Int32, value: Int32)] = []
     result.reserveCapacity(count)
-    for index in values.indices where values[index] >= 0 { result.append((keys[index], values[index])) }
+    for bucket in buckets where bucket.value >= 0 { result.append((bucket.key, bucket.value)) }
     return result
   }
 
   private mutating func grow() {
     let old = pairs
-    let capacity = keys.count * 2
-    keys = [Int32](repeating: 0, count: capacity)
-    values = [Int32](repeating: -1, count: capacity)
+    buckets = [Bucket](repeating: Bucket(key: 0, value: -1), count: buckets.count * 2)
     shift -= 1
     count = 0
     for (key, value) in old { set(key, to: value) }

@@ -2,21 +2,51 @@ import CommandCodec
 
 /// One handler per command type (docs/PROTOCOL.md has a section for each).
 extension ReferenceModel {
-  /// Applies one command at the current time.
+  /// Applies command `position` of a batch at the current time.
+  ///
+  /// The commands engines send most are applied from the fields they use, read from the batch in
+  /// place. Any other command is handed over whole, which copies it out of the batch (its three
+  /// strings retained, then released again): some 150 instructions, more than setting a value
+  /// takes. A new command type needs a case in ``apply(_:)`` only; one here too only when it is
+  /// frequent enough for that copy to show.
   @inline(__always)
-  mutating func apply(_ command: Command) {
-    if options.tracksTouched {
-      touched.insert(command.internalId)
-      touched.insert(command.childInternalId)
+  mutating func apply(_ batch: [Command], at position: Int) {
+    let id = batch[position].internalId
+    // A command to a custom widget takes the general path, where it may set a property.
+    if !customElements.isEmpty, customElements.contains(id) { return apply(batch[position]) }
+    switch batch[position].type {
+    case .setStyle:
+      touch(id, batch[position].childInternalId)
+      setStyle(on: id, selector: batch[position].value, key: batch[position].textValue, value: batch[position].textValue2)
+    case .setTextValue:
+      touch(id, batch[position].childInternalId)
+      setTextValue(on: id, batch[position].textValue, secondary: batch[position].textValue2)
+    case .setIntValue:
+      touch(id, batch[position].childInternalId)
+      setIntValue(on: id, batch[position].value, view: batch[position].childInternalId)
+    case .setVisibility:
+      touch(id, batch[position].childInternalId)
+      setVisibility(on: id, batch[position].value != 0)
+    case .deleteElement:
+      // A screen torn down is one DELETE_ELEMENT per element.
+      touch(id, batch[position].childInternalId)
+      deleteElement(id)
+    default: apply(batch[position])
     }
+  }
+
+  /// Applies one command at the current time.
+  mutating func apply(_ command: Command) {
+    touch(command.internalId, command.childInternalId)
     // A built-in command to a custom widget may set one of its properties (docs/WIDGETS.md §2.5).
     if !customElements.isEmpty, customElements.contains(command.internalId), applyToWidget(command) { return }
+    let id = command.internalId
     switch command.type {
     // The hot paths first: most of what engines send.
-    case .setStyle: setStyle(command)
-    case .setTextValue: setTextValue(command)
-    case .setIntValue: setIntValue(command)
-    case .setVisibility: setVisibility(command)
+    case .setStyle: setStyle(on: id, selector: command.value, key: command.textValue, value: command.textValue2)
+    case .setTextValue: setTextValue(on: id, command.textValue, secondary: command.textValue2)
+    case .setIntValue: setIntValue(on: id, command.value, view: command.childInternalId)
+    case .setVisibility: setVisibility(on: id, command.value != 0)
     case .createApplication: createApplication(command)
     case .createLink: createLink(command)
     case .createToast: showToast(command)
@@ -74,8 +104,15 @@ extension ReferenceModel {
   }
 
   mutating func reportUnknownTarget(_ command: Command) {
-    let id = command.internalId
-    report(.unknownTarget, "\(command.typeName) addresses element \(id), which \(id == 0 ? "is no element (0)" : "does not exist")")
+    reportUnknownTarget(command.typeName, command.internalId)
+  }
+
+  mutating func reportUnknownTarget(_ type: CommandType, _ id: Int32) {
+    reportUnknownTarget(type.name, id)
+  }
+
+  private mutating func reportUnknownTarget(_ name: String, _ id: Int32) {
+    report(.unknownTarget, "\(name) addresses element \(id), which \(id == 0 ? "is no element (0)" : "does not exist")")
   }
 
   /// Runs `body` on the target's list content, or reports why not.
@@ -90,58 +127,60 @@ extension ReferenceModel {
 
   // MARK: - Values
 
+  /// SET_STYLE: `key` of `selector` (the command's value) becomes `value`.
   @inline(__always)
-  mutating func setStyle(_ command: Command) {
-    guard let selector = StyleSelector(rawValue: command.value) else {
-      return report(.invalidSelector, "SET_STYLE selector \(command.value) is not one of NORMAL (0) … LINK (5)")
+  mutating func setStyle(on id: Int32, selector: Int32, key: String, value: String) {
+    guard let selector = StyleSelector(rawValue: selector) else {
+      return report(.invalidSelector, "SET_STYLE selector \(selector) is not one of NORMAL (0) … LINK (5)")
     }
-    guard !command.textValue.isEmpty else {
-      return report(.emptyStyleKey, "SET_STYLE on element \(command.internalId) has no key")
+    guard !key.isEmpty else {
+      return report(.emptyStyleKey, "SET_STYLE on element \(id) has no key")
     }
-    guard let slot = state.elements.slot(of: command.internalId) else { return reportUnknownTarget(command) }
-    state.elements[slot: slot].styles.set(command.textValue, to: command.textValue2, for: selector)
-    if state.elements[slot: slot].kind == .imageView && command.textValue == "width" { dirtyImages.insert(command.internalId) }
+    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(.setStyle, id) }
+    state.elements[slot: slot].styles.set(key, to: value, for: selector)
+    if state.elements[slot: slot].kind == .imageView && key == "width" { dirtyImages.insert(id) }
   }
 
+  /// SET_TEXT_VALUE: the text (and an action bar's subtitle, `secondary`).
   @inline(__always)
-  mutating func setTextValue(_ command: Command) {
-    guard let slot = state.elements.slot(of: command.internalId) else { return reportUnknownTarget(command) }
+  mutating func setTextValue(on id: Int32, _ text: String, secondary: String) {
+    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(.setTextValue, id) }
     switch state.elements[slot: slot].kind {
     case .actionBar:
-      state.elements[slot: slot].text = command.textValue
-      state.elements[slot: slot].secondaryText = command.textValue2
+      state.elements[slot: slot].text = text
+      state.elements[slot: slot].secondaryText = secondary
     case .imageView:
       // An image's text is an asset file name (ImageElement::setImageFile), kept as the image's
       // file only, as CREATE_IMAGEVIEW keeps it.
-      state.elements[slot: slot].image!.file = command.textValue.isEmpty ? nil : command.textValue
-      dirtyImages.insert(command.internalId)
-    default: state.elements[slot: slot].text = command.textValue
+      state.elements[slot: slot].image!.file = text.isEmpty ? nil : text
+      dirtyImages.insert(id)
+    default: state.elements[slot: slot].text = text
     }
   }
 
+  /// SET_INT_VALUE: the element's value, or a view switch (to `view`, the command's
+  /// childInternalId, when sent to the application).
   @inline(__always)
-  mutating func setIntValue(_ command: Command) {
-    let id = command.internalId
-    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(command) }
+  mutating func setIntValue(on id: Int32, _ value: Int32, view: Int32) {
+    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(.setIntValue, id) }
     let kind = state.elements[slot: slot].kind
     if kind == .application {
       // The application-level view switch (iOS): childInternalId names the view.
-      return switchView(to: command.childInternalId, back: command.value == 3, via: command)
+      return switchView(to: view, back: value == 3, via: .setIntValue)
     }
-    if kind.isView && (1...3).contains(command.value) {
+    if kind.isView && (1...3).contains(value) {
       // The view-level view switch (Android, GTK): 1 show, 2 initial, 3 back.
-      return switchView(to: id, back: command.value == 3, via: command)
+      return switchView(to: id, back: value == 3, via: .setIntValue)
     }
-    state.elements[slot: slot].value = command.value
+    state.elements[slot: slot].value = value
     // A pager's or flipper's value is the page it shows.
     if kind == .pager || kind == .flipperLayout { allImagesDirty = true }
   }
 
+  /// SET_VISIBILITY: shows or hides the element (opens or closes the drawer).
   @inline(__always)
-  mutating func setVisibility(_ command: Command) {
-    let id = command.internalId
-    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(command) }
-    let visible = command.value != 0
+  mutating func setVisibility(on id: Int32, _ visible: Bool) {
+    guard let slot = state.elements.slot(of: id) else { return reportUnknownTarget(.setVisibility, id) }
     if id == state.navigationView {
       setNavigationShown(visible, announce: true)
       return

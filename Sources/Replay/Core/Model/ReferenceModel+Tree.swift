@@ -29,35 +29,23 @@ extension ReferenceModel {
     guard id != parentId else {
       return report(.cycle, "\(command.typeName) makes element \(id) its own parent")
     }
-    var element = Element(id: id, kind: kind, parent: nil)
-    element.text = command.textValue
-    element.secondaryText = command.textValue2
-    element.flags = command.flags
-    switch kind {
-    case .tableLayout, .pageControl: element.count = command.value
-    case .imageView:
-      // The first (smallest) URL, or an asset file name.
-      if ImageState.isNetworkURL(command.textValue) {
-        element.image!.add(ImageState.Source(url: command.textValue, width: command.width, height: command.height))
-      } else if !command.textValue.isEmpty {
-        element.image!.file = command.textValue
-      }
-      element.text = ""
-    default: element.value = command.value
-    }
     // Views hang under the application whatever parent they name; iOS and GTK ignore it.
     let attachTo: Int32? = kind.isView || kind == .navigationView ? (state.applicationId ?? parentId) : parentId
+    var parent: Int32? = nil
     if let attachTo, let parentSlot = state.elements.slot(of: attachTo) {
       let parentKind = state.elements[slot: parentSlot].kind
       if !parentKind.canHaveChildren {
         report(.childOfLeaf, "\(command.typeName) puts \(kind.rawValue) \(id) under \(parentKind.rawValue) \(attachTo), which cannot hold children; attached anyway")
       }
-      element.parent = attachTo
+      parent = attachTo
       state.elements[slot: parentSlot].children.append(id)
     } else {
       report(.unknownParent, "\(command.typeName) puts \(kind.rawValue) \(id) under \(parentId), which does not exist; created detached")
     }
-    state.elements.insert(element)
+    // Stored first, then filled in place: an element built in a local variable is copied when
+    // handed over (some two hundred bytes and a retain of every field).
+    let slot = state.elements.insert(Element(id: id, kind: kind, parent: parent))
+    Self.fill(&state.elements[slot: slot], createdBy: command)
     switch kind {
     case .frameView, .openGLView:
       // Every platform shows the first view by itself, and Android any view created while none is shown.
@@ -75,37 +63,65 @@ extension ReferenceModel {
     }
   }
 
+  /// Sets what CREATE_* gives a new element: its texts, flags and value (or count, or image).
+  static func fill(_ element: inout Element, createdBy command: Command) {
+    element.text = command.textValue
+    element.secondaryText = command.textValue2
+    element.flags = command.flags
+    switch element.kind {
+    case .tableLayout, .pageControl: element.count = command.value
+    case .imageView:
+      // The first (smallest) URL, or an asset file name.
+      if ImageState.isNetworkURL(command.textValue) {
+        element.image!.add(ImageState.Source(url: command.textValue, width: command.width, height: command.height))
+      } else if !command.textValue.isEmpty {
+        element.image!.file = command.textValue
+      }
+      element.text = ""
+    default: element.value = command.value
+    }
+  }
+
   /// DELETE_ELEMENT: removes the element and its whole subtree. Unknown ids are normal (the engine
   /// deletes elements it never created, and descendants after their parent) and pass silently.
   mutating func deleteElement(_ id: Int32) {
-    guard let element = state.elements[id] else { return }
-    if let parent = element.parent {
+    guard let slot = state.elements.slot(of: id) else { return }
+    if let parent = state.elements[slot: slot].parent {
       state.elements.update(parent) { $0.children.removeAll { $0 == id } }
       touch(parent)
     }
-    var pending = [id]
+    // Ids removed, kept only when a list that refers to elements could hold one of them.
+    let keepsRemoved = !state.timers.isEmpty || !state.modalStack.isEmpty || !state.history.isEmpty
     var removed: [Int32] = []
+    // Depth-first: each element before its children, the last child first.
+    var pending = [id]
     while let current = pending.popLast() {
+      // Moved out of its slot, not copied: the subtree's storage is released as it goes.
       guard let victim = state.elements.remove(current) else { continue }
-      removed.append(current)
+      if keepsRemoved { removed.append(current) }
       touch(current)
       pending.append(contentsOf: victim.children)
       if victim.kind == .custom { destroyWidget(victim) }
       if victim.kind == .imageView {
-        if victim.image?.requestedURL != nil {
-          emit(.event(target: current, .imageRequest(ImageRequestEvent(mode: 2, imageUrl: victim.image!.requestedURL!, sourceInternalId: current))))
+        if let url = victim.image?.requestedURL {
+          emit(.event(target: current, .imageRequest(ImageRequestEvent(mode: 2, imageUrl: url, sourceInternalId: current))))
         }
         imageIds.remove(current)
         dirtyImages.remove(current)
       }
+      if current == state.activeView { state.activeView = nil }
+      if current == state.navigationView { state.navigationView = nil }
+      if current == state.applicationId { state.applicationId = nil }
     }
-    let removedSet = Set(removed)
-    stopTimers { removedSet.contains($0.owner) }
-    state.modalStack.removeAll { removedSet.contains($0) }
-    state.history.removeAll { removedSet.contains($0) }
-    if let active = state.activeView, removedSet.contains(active) { state.activeView = nil }
-    if let navigation = state.navigationView, removedSet.contains(navigation) { state.navigationView = nil }
-    if let application = state.applicationId, removedSet.contains(application) { state.applicationId = nil }
+    if keepsRemoved {
+      // Only an id no longer live can have been removed: the live ones are told apart by the id
+      // table, and only the others are looked for among the removed (no set is built).
+      let elements = state.elements
+      let wasRemoved = { (id: Int32) in !elements.contains(id) && removed.contains(id) }
+      stopTimers { wasRemoved($0.owner) }
+      state.modalStack.removeAll(where: wasRemoved)
+      state.history.removeAll(where: wasRemoved)
+    }
     allImagesDirty = true
   }
 

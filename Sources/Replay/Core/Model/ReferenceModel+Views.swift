@@ -5,12 +5,12 @@ extension ReferenceModel {
   /// Makes `view` the active view. A forward switch pushes the old view on the history; a back
   /// switch (value 3) does not, and drops `view` from the top of the history. Switching to the
   /// view already active does nothing, so the engine's pair of switch commands counts once.
-  mutating func switchView(to view: Int32, back: Bool, via command: Command) {
-    guard let element = state.elements[view] else {
-      return report(.unknownTarget, "\(command.typeName) switches to view \(view), which does not exist")
+  mutating func switchView(to view: Int32, back: Bool, via type: CommandType) {
+    guard let kind = state.elements.read(view, { $0.kind }) else {
+      return report(.unknownTarget, "\(type.name) switches to view \(view), which does not exist")
     }
-    guard element.kind.isView else {
-      return report(.notAView, "\(command.typeName) switches to \(element.kind.rawValue) \(view), which is not a frame view or OpenGL view")
+    guard kind.isView else {
+      return report(.notAView, "\(type.name) switches to \(kind.rawValue) \(view), which is not a frame view or OpenGL view")
     }
     guard state.activeView != view else { return }
     if back {

@@ -95,6 +95,15 @@ public struct ReferenceModel: Sendable {
     if options.tracksTouched { touched.insert(id) }
   }
 
+  /// Notes the two ids a command addresses (its target and its child), as every command does.
+  @inline(__always)
+  mutating func touch(_ id: Int32, _ child: Int32) {
+    if options.tracksTouched {
+      touched.insert(id)
+      touched.insert(child)
+    }
+  }
+
   /// The first error diagnostic, if any (strict mode stops there).
   public var firstError: Diagnostic? { diagnostics.first { $0.severity == .error } }
 
@@ -138,11 +147,11 @@ public struct ReferenceModel: Sendable {
     state.lastRecordIndex = index
     if commands.count == 1 {
       currentCommand = nil
-      apply(commands[0])
+      apply(commands, at: 0)
     } else {
       for position in commands.indices {
         currentCommand = position
-        apply(commands[position])
+        apply(commands, at: position)
       }
       currentCommand = nil
     }

@@ -2,111 +2,160 @@ import CommandCodec
 
 /// An element's styles: for each selector (NORMAL, ACTIVE, ...), key → value, as SET_STYLE set them.
 ///
-/// Stored as a small array scanned linearly: elements carry a handful of styles, and a scan over
-/// strings that the decoder interned is faster than hashing them.
+/// SET_STYLE is most of what engines send, so the table is laid out for setting a style: one small
+/// array of slots, each a style's identity in one word (its selector and its key's number) beside
+/// its value, scanned linearly (elements carry a handful of styles). A known key
+/// (``StyleKeys/known``) is numbered by its place in that list and stores no string; any other key
+/// is kept once, in the order first set, and numbered after the known ones. Setting a style that
+/// exists replaces its value in place; with a known key, no key string is hashed or stored.
 public struct StyleTable: Hashable, Sendable {
   /// One style: its selector, key and value.
   public struct Entry: Hashable, Sendable {
     public var selector: StyleSelector
     public var key: String
     public var value: String
-    /// A cheap fingerprint of selector and key, compared before any string: a scan over it costs
-    /// no reference counting and stays within the one allocation of the table.
-    let fingerprint: UInt32
+  }
 
-    init(selector: StyleSelector, key: String, value: String) {
-      self.selector = selector
-      self.key = key
-      self.value = value
-      self.fingerprint = StyleTable.fingerprint(key, selector)
-    }
-
-    public static func == (a: Entry, b: Entry) -> Bool {
-      // The strings first: in this order the optimizer compares them in place, where with the
-      // selector first it retains and releases both entries' strings around the comparisons
-      // (diffs compare every element's styles).
-      a.value == b.value && a.key == b.key && a.selector == b.selector
-    }
-
-    public func hash(into hasher: inout Hasher) {
-      hasher.combine(selector)
-      hasher.combine(key)
-      hasher.combine(value)
-    }
+  /// One style as stored: which one it is, and its value.
+  struct Slot: Sendable {
+    /// The key's number shifted left by three, or'ed with the selector (0–5).
+    var identity: UInt32
+    var value: String
   }
 
   /// The styles in the order they were first set.
-  public private(set) var entries: [Entry] = []
+  private var slots: [Slot] = []
+  /// The keys that are not known keys, in the order first set; key number
+  /// `StyleKeyCatalog.count + i` is `otherKeys[i]`.
+  private var otherKeys: [String] = []
 
   public init() {}
 
-  /// Two tables are equal when they hold the same styles, whatever order they were set in (as
-  /// their snapshots are equal): the order is how the table is stored, not what it says.
-  public static func == (a: StyleTable, b: StyleTable) -> Bool {
-    let count = a.entries.count
-    guard count == b.entries.count else { return false }
-    // Entry by entry through the two arrays: `a.entries == b.entries` copies every entry it
-    // compares (a retain and a release of each string), and diffs compare the styles of every
-    // element. Tables set by the same commands hold their entries in one order.
-    var index = 0
-    while index < count && a.entries[index] == b.entries[index] { index += 1 }
-    if index == count { return true }
-    // Keys are unique per selector, so the same count and every entry found means the same set.
-    return a.entries.allSatisfy { entry in b.entries.contains(entry) }
+  /// The styles in the order they were first set.
+  public var entries: [Entry] {
+    slots.map { Entry(selector: selector(of: $0), key: key(of: $0), value: $0.value) }
   }
 
-  public func hash(into hasher: inout Hasher) {
-    // Order-independent, as == is.
-    hasher.combine(entries.count)
-    hasher.combine(entries.reduce(0) { $0 &+ $1.hashValue })
-  }
+  public var isEmpty: Bool { slots.isEmpty }
 
-  public var isEmpty: Bool { entries.isEmpty }
+  /// The number of styles (of all selectors).
+  public var count: Int { slots.count }
 
   /// Sets `key` for `selector`, replacing an earlier value.
   ///
-  /// - Complexity: O(n) in the element's number of styles.
+  /// - Complexity: O(n) in the element's number of styles (and in its keys that are not known keys
+  ///   when `key` is one of them).
   public mutating func set(_ key: String, to value: String, for selector: StyleSelector) {
-    let fingerprint = StyleTable.fingerprint(key, selector)
-    let found: Int? = entries.withUnsafeBufferPointer { buffer in
-      for index in buffer.indices where buffer[index].fingerprint == fingerprint {
-        if buffer[index].selector == selector && buffer[index].key == key { return index }
-      }
-      return nil
-    }
-    if let found {
-      entries[found].value = value
+    let identity = StyleTable.identity(keyNumber: number(ofSettingKey: key), selector)
+    if let index = index(of: identity) {
+      slots[index].value = value
     } else {
-      entries.append(Entry(selector: selector, key: key, value: value))
-    }
-  }
-
-  /// Length, first and last bytes, and selector: distinct for nearly all CSS keys.
-  @inline(__always)
-  static func fingerprint(_ key: String, _ selector: StyleSelector) -> UInt32 {
-    var key = key
-    return key.withUTF8 { utf8 in
-      let count = UInt32(truncatingIfNeeded: utf8.count)
-      guard count > 0 else { return UInt32(selector.rawValue) }
-      return (count << 24) ^ (UInt32(utf8[0]) << 16) ^ (UInt32(utf8[Int(count) / 2]) << 8) ^ UInt32(utf8[Int(count) - 1])
-        ^ (UInt32(selector.rawValue) << 29)
+      // Most elements get a few styles: room for four at once spares the first regrowths.
+      if slots.isEmpty { slots.reserveCapacity(4) }
+      slots.append(Slot(identity: identity, value: value))
     }
   }
 
   /// The value of `key` for `selector`, if set.
   public func value(_ key: String, for selector: StyleSelector = .normal) -> String? {
-    entries.first { $0.selector == selector && $0.key == key }?.value
+    if let position = StyleKeyCatalog.position(of: key) {
+      return index(of: StyleTable.identity(keyNumber: UInt32(position), selector)).map { slots[$0].value }
+    }
+    // Any other key is found by `==`, as a lookup by string always was.
+    return slots.first { $0.identity & 7 == UInt32(selector.rawValue) && isOtherKey($0) && self.key(of: $0) == key }?.value
   }
 
   /// The styles of one selector, sorted by key (as snapshots list them).
   public func sorted(for selector: StyleSelector) -> [(key: String, value: String)] {
-    entries.filter { $0.selector == selector }
-      .map { ($0.key, $0.value) }
+    slots.filter { $0.identity & 7 == UInt32(selector.rawValue) }
+      .map { (key(of: $0), $0.value) }
       .sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }
   }
 
   /// The selectors that have at least one style, in selector order.
   public var selectors: [StyleSelector] {
-    StyleSelector.allCases.filter { selector in entries.contains { $0.selector == selector } }
+    StyleSelector.allCases.filter { selector in slots.contains { $0.identity & 7 == UInt32(selector.rawValue) } }
+  }
+
+  // MARK: - Equality
+
+  /// Two tables are equal when they hold the same styles, whatever order they were set in (as
+  /// their snapshots are equal): the order is how the table is stored, not what it says.
+  public static func == (a: StyleTable, b: StyleTable) -> Bool {
+    let count = a.slots.count
+    guard count == b.slots.count else { return false }
+    // Slot by slot first, the fields compared where they are (diffs compare every element's
+    // styles): tables set by the same commands hold their styles in one order, and a known key's
+    // number is the same in every table.
+    var index = 0
+    while index < count && a.slots[index].identity == b.slots[index].identity && !a.isOtherKey(a.slots[index])
+      && a.slots[index].value == b.slots[index].value
+    {
+      index += 1
+    }
+    if index == count { return true }
+    // Keys are unique per selector, so the same count and every style found means the same set.
+    return a.slots.allSatisfy { slot in b.slots.contains { a.sameStyle(slot, as: $0, in: b) && $0.value == slot.value } }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    // Order-independent, as == is.
+    hasher.combine(slots.count)
+    hasher.combine(entries.reduce(0) { $0 &+ $1.hashValue })
+  }
+
+  // MARK: - Slots
+
+  @inline(__always)
+  private static func identity(keyNumber: UInt32, _ selector: StyleSelector) -> UInt32 {
+    keyNumber << 3 | UInt32(selector.rawValue)
+  }
+
+  /// The slot holding the style `identity`.
+  @inline(__always)
+  private func index(of identity: UInt32) -> Int? {
+    slots.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where buffer[index].identity == identity { return index }
+      return nil
+    }
+  }
+
+  /// The number of `key`, entering it among the other keys when it is new.
+  @inline(__always)
+  private mutating func number(ofSettingKey key: String) -> UInt32 {
+    if let position = StyleKeyCatalog.position(of: key) { return UInt32(position) }
+    // Which other key this is, as a style was always matched: the same length and first, middle
+    // and last bytes, then `==`.
+    let print = StyleTable.fingerprint(key)
+    let found = otherKeys.firstIndex { StyleTable.fingerprint($0) == print && $0 == key }
+    if let found { return UInt32(StyleKeyCatalog.count + found) }
+    otherKeys.append(key)
+    return UInt32(StyleKeyCatalog.count + otherKeys.count - 1)
+  }
+
+  private func isOtherKey(_ slot: Slot) -> Bool { Int(slot.identity >> 3) >= StyleKeyCatalog.count }
+
+  private func key(of slot: Slot) -> String {
+    let number = Int(slot.identity >> 3)
+    return number < StyleKeyCatalog.count ? StyleKeyCatalog.key(at: number) : otherKeys[number - StyleKeyCatalog.count]
+  }
+
+  private func selector(of slot: Slot) -> StyleSelector { StyleSelector(rawValue: Int32(slot.identity & 7))! }
+
+  /// Whether `slot` of this table and `other` of `table` are the same selector and key.
+  private func sameStyle(_ slot: Slot, as other: Slot, in table: StyleTable) -> Bool {
+    guard slot.identity & 7 == other.identity & 7 else { return false }
+    if !isOtherKey(slot) && !table.isOtherKey(other) { return slot.identity == other.identity }
+    return key(of: slot) == table.key(of: other)
+  }
+
+  /// Length, first, middle and last bytes of a key.
+  private static func fingerprint(_ key: String) -> UInt32 {
+    var key = key
+    return key.withUTF8 { utf8 in
+      let count = UInt32(truncatingIfNeeded: utf8.count)
+      guard count > 0 else { return 0 }
+      return (count << 24) ^ (UInt32(utf8[0]) << 16) ^ (UInt32(utf8[Int(count) / 2]) << 8) ^ UInt32(utf8[Int(count) - 1])
+    }
   }
 }

@@ -118,7 +118,7 @@ public enum StateTreeRenderer {
     }
     if element.isStopped { parts.append("[stopped]") }
     if let result = element.modalResult { parts.append("[closed with \(result)]") }
-    let styleCount = element.styles.entries.count
+    let styleCount = element.styles.count
     if styleCount > 0 { parts.append("· \(styleCount) style\(styleCount == 1 ? "" : "s")") }
     return parts.joined(separator: " ")
   }

@@ -1,0 +1,76 @@
+import CommandCodec
+@testable import ReplayCore
+import Testing
+
+/// The style table's own contract, beside the SET_STYLE rules in ModelRuleTests+Values: known keys
+/// are stored by number and other keys by string, and neither shows through.
+@Suite("Style table")
+struct StyleTableTests {
+  @Test("Every known key is found by its bytes, and near misses are not")
+  func catalogFindsKnownKeys() {
+    for (position, key) in StyleKeys.known.enumerated() {
+      #expect(StyleKeyCatalog.position(of: key) == position)
+      #expect(StyleKeyCatalog.key(at: position) == key)
+    }
+    for key in ["", "Color", "colour", "color ", "font-size-", "background-colo", "padding-top-left", "é", "background-color-x"] {
+      #expect(StyleKeyCatalog.position(of: key) == nil, "\(key)")
+    }
+    // A key made at run time (not a literal) is found too.
+    let built = ["font", "size"].joined(separator: "-")
+    #expect(StyleKeyCatalog.position(of: built) == StyleKeys.known.firstIndex(of: "font-size"))
+  }
+
+  @Test("Known and other keys read back the same way, in first-set order")
+  func knownAndOtherKeys() {
+    var styles = StyleTable()
+    styles.set("color", to: "red", for: .normal)
+    styles.set("made-up", to: "1", for: .normal)
+    styles.set("color", to: "blue", for: .active)
+    styles.set("made-up", to: "2", for: .active)
+    styles.set("made-up", to: "3", for: .normal)
+    #expect(styles.count == 4)
+    #expect(styles.entries.map { "\($0.selector).\($0.key)=\($0.value)" } == ["NORMAL.color=red", "NORMAL.made-up=3", "ACTIVE.color=blue", "ACTIVE.made-up=2"])
+    #expect(styles.value("made-up") == "3")
+    #expect(styles.value("made-up", for: .active) == "2")
+    #expect(styles.value("made-up", for: .hover) == nil)
+    #expect(styles.sorted(for: .active).map(\.key) == ["color", "made-up"])
+    #expect(styles.selectors == [.normal, .active])
+  }
+
+  @Test("Tables with the same styles are equal and hash alike, whatever order they were set in")
+  func equalityIgnoresOrder() {
+    var a = StyleTable()
+    a.set("color", to: "red", for: .normal)
+    a.set("x-one", to: "1", for: .normal)
+    a.set("x-two", to: "2", for: .link)
+    var b = StyleTable()
+    b.set("x-two", to: "2", for: .link)
+    b.set("color", to: "red", for: .normal)
+    b.set("x-one", to: "1", for: .normal)
+    #expect(a == b)
+    #expect(a.hashValue == b.hashValue)
+    var c = b
+    c.set("x-one", to: "changed", for: .normal)
+    #expect(c != a)
+    #expect(b == a, "a copy is a value of its own")
+    var d = a
+    d.set("x-one", to: "1", for: .active)
+    #expect(d != a)
+    #expect(StyleTable() == StyleTable())
+    #expect(StyleTable() != a)
+  }
+
+  @Test("An other key matches the key it was set with, as strings compare")
+  func otherKeysCompareAsStrings() {
+    var styles = StyleTable()
+    // "é" precomposed and decomposed: different bytes (and fingerprints), equal as Swift strings.
+    styles.set("caf\u{E9}", to: "1", for: .normal)
+    styles.set("cafe\u{301}", to: "2", for: .normal)
+    #expect(styles.count == 2, "set compares keys by their fingerprint first, as it always did")
+    #expect(styles.value("caf\u{E9}") == "1", "a lookup by string finds the first equal key")
+    var other = StyleTable()
+    other.set("caf\u{E9}", to: "1", for: .normal)
+    other.set("cafe\u{301}", to: "2", for: .normal)
+    #expect(styles == other)
+  }
+}
