@@ -312,17 +312,19 @@ public struct BinaryTraceEncoder: Sendable {
     case .batch(let commands):
       let checkCodes = numbering.id != CommandNumbering.cmdtool.id
       try commands.withUnsafeBufferPointer { (commands) throws(CodecError) in
+        guard let base = commands.baseAddress else { return }
         for index in commands.indices {
-          if commands[index].type == .custom {
-            try checkCustom(commands[index], at: offset)
-          } else if checkCodes && numbering.code(for: commands[index].type) == nil {
-            throw CodecError(.unknownCommandType, at: .byte(offset), "\(commands[index].type.name) has no code in numbering \(numbering.name)")
+          let command = base + index  // no copy of the command
+          if command.pointee.type == .custom {
+            try checkCustom(command.pointee, at: offset)
+          } else if checkCodes && numbering.code(for: command.pointee.type) == nil {
+            throw CodecError(.unknownCommandType, at: .byte(offset), "\(command.pointee.type.name) has no code in numbering \(numbering.name)")
           }
           // Opcode, presence and nine integers: at most 2 × 10 + 9 × 10 bytes.
           bound += 110
-          bound += try check(commands[index].textValue.utf8.count)
-          bound += try check(commands[index].textValue2.utf8.count)
-          bound += try check(commands[index].key.utf8.count)
+          bound += try check(command.pointee.textValue.utf8.count)
+          bound += try check(command.pointee.textValue2.utf8.count)
+          bound += try check(command.pointee.key.utf8.count)
         }
       }
     case .event(_, let event):
