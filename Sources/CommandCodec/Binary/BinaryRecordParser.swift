@@ -54,8 +54,10 @@ struct BinaryRecordParser {
   // The command path names its fields with StaticStrings and builds messages only in cold,
   // non-inlined functions, so the decoding loop stays small and free of string work.
 
+  // The hot readers are `mutating` although they change nothing: a non-mutating method called
+  // from a mutating one gets a copy of the whole parser (145 bytes, a memcpy per field read).
   @inline(__always)
-  func varint(_ r: inout BinaryReader, field: StaticString) throws(CodecError) -> UInt64 {
+  mutating func varint(_ r: inout BinaryReader, field: StaticString) throws(CodecError) -> UInt64 {
     switch r.readVarint() {
     case .value(let v): return v
     case .truncated: throw varintFailure(at: r.position, field: field, truncated: true, nonCanonical: false)
@@ -71,7 +73,7 @@ struct BinaryRecordParser {
   }
 
   @inline(__always)
-  func int32(_ r: inout BinaryReader, field: StaticString, base: Int32 = 0) throws(CodecError) -> Int32 {
+  mutating func int32(_ r: inout BinaryReader, field: StaticString, base: Int32 = 0) throws(CodecError) -> Int32 {
     let start = r.position
     let value = Int64(base) &+ Int64(zigZag: try varint(&r, field: field))
     guard let narrow = Int32(exactly: value) else { throw rangeFailure(at: start, field: field, value: value, type: "Int32") }
@@ -395,7 +397,7 @@ struct BinaryRecordParser {
 
   /// A set presence bit must carry a non-default value: one command, one encoding.
   @inline(__always)
-  private func checkCanonical(_ command: Command, presence: UInt64, at position: Int) throws(CodecError) {
+  private mutating func checkCanonical(_ command: Command, presence: UInt64, at position: Int) throws(CodecError) {
     var actual: UInt64 = 0
     if command.internalId != 0 { actual |= 1 << 0 }
     if command.childInternalId != 0 { actual |= 1 << 1 }

@@ -31,6 +31,8 @@ public struct BinaryTraceDecoder: Sendable, RecordStepping {
   private var discarded = 0
   var failure: CodecError?
   private var version = 0
+  /// `header != nil`, kept apart: comparing the optional header with nil copies it per record.
+  private var hasHeader = false
   /// Reused storage for the commands of the batch being decoded (bulk path).
   var scratch: [Command] = []
 
@@ -118,7 +120,7 @@ public struct BinaryTraceDecoder: Sendable, RecordStepping {
 
   mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
     parser.baseOffset = discarded
-    if header == nil {
+    if !hasHeader {
       guard try readFileHeader(raw) else { return nil }
     }
     var r = BinaryReader(raw, from: readIndex)
@@ -176,6 +178,7 @@ public struct BinaryTraceDecoder: Sendable, RecordStepping {
     let parsed = try parser.parseHeader(&payload, version: Int(version))
     // Kept even when its schema is refused, so that a reader can start again with that schema.
     header = parsed
+    hasHeader = true
     if let (code, message) = WidgetSchema.mismatch(header: parsed.widgets, given: options.widgets) {
       throw CodecError(code, at: .byte(magic.count + 2), message)
     }

@@ -143,8 +143,11 @@ public struct BinaryTraceEncoder: Sendable {
     switch record.body {
     case .batch(let commands):
       w.varint(UInt64(commands.count))
+      // Through a pointer: passing `commands[index]` copies the command (six strings retained
+      // and released), since the writer mutates `self` while the array is borrowed.
       commands.withUnsafeBufferPointer { commands in
-        for index in commands.indices { writeCommand(commands[index], into: &w) }
+        guard let base = commands.baseAddress else { return }
+        for index in commands.indices { writeCommand(base + index, into: &w) }
       }
     case .event(let target, let event):
       w.varint(UInt64(event.kind.rawValue))
@@ -189,50 +192,50 @@ public struct BinaryTraceEncoder: Sendable {
   }
 
   @inline(__always)
-  private mutating func writeCommand(_ command: Command, into w: inout RawWriter) {
+  private mutating func writeCommand(_ command: UnsafePointer<Command>, into w: inout RawWriter) {
     // `precheck` has made sure the numbering has every type of the batch.
-    if command.type == .custom {
-      w.varint(widgets?.command(named: command.customType)?.code ?? 0)
+    if command.pointee.type == .custom {
+      w.varint(widgets?.command(named: command.pointee.customType)?.code ?? 0)
     } else {
-      w.varint(UInt64(numbering.id == 0 ? command.type.rawValue : numbering.code(for: command.type) ?? 0))
+      w.varint(UInt64(numbering.id == 0 ? command.pointee.type.rawValue : numbering.code(for: command.pointee.type) ?? 0))
     }
     var presence: UInt64 = 0
-    if command.internalId != 0 { presence |= 1 << 0 }
-    if command.childInternalId != 0 { presence |= 1 << 1 }
-    if command.value != 0 { presence |= 1 << 2 }
-    if !command.textValue.isEmpty { presence |= 1 << 3 }
-    if !command.textValue2.isEmpty { presence |= 1 << 4 }
-    if command.flags != 0 { presence |= 1 << 5 }
-    if !command.key.isEmpty { presence |= 1 << 6 }
-    if command.row != 0 { presence |= 1 << 7 }
-    if command.column != 0 { presence |= 1 << 8 }
-    if command.sheet != 0 { presence |= 1 << 9 }
-    if command.width != 0 { presence |= 1 << 10 }
-    if command.height != 0 { presence |= 1 << 11 }
+    if command.pointee.internalId != 0 { presence |= 1 << 0 }
+    if command.pointee.childInternalId != 0 { presence |= 1 << 1 }
+    if command.pointee.value != 0 { presence |= 1 << 2 }
+    if !command.pointee.textValue.isEmpty { presence |= 1 << 3 }
+    if !command.pointee.textValue2.isEmpty { presence |= 1 << 4 }
+    if command.pointee.flags != 0 { presence |= 1 << 5 }
+    if !command.pointee.key.isEmpty { presence |= 1 << 6 }
+    if command.pointee.row != 0 { presence |= 1 << 7 }
+    if command.pointee.column != 0 { presence |= 1 << 8 }
+    if command.pointee.sheet != 0 { presence |= 1 << 9 }
+    if command.pointee.width != 0 { presence |= 1 << 10 }
+    if command.pointee.height != 0 { presence |= 1 << 11 }
     w.varint(presence)
     if presence == 0 { return }
     if presence & (1 << 0) != 0 {
-      w.zigZag(Int64(command.internalId) - Int64(previousInternalId))
-      previousInternalId = command.internalId
+      w.zigZag(Int64(command.pointee.internalId) - Int64(previousInternalId))
+      previousInternalId = command.pointee.internalId
     }
     if presence & (1 << 1) != 0 {
-      w.zigZag(Int64(command.childInternalId) - Int64(previousChildInternalId))
-      previousChildInternalId = command.childInternalId
+      w.zigZag(Int64(command.pointee.childInternalId) - Int64(previousChildInternalId))
+      previousChildInternalId = command.pointee.childInternalId
     }
-    if presence & (1 << 2) != 0 { w.zigZag(Int64(command.value)) }
+    if presence & (1 << 2) != 0 { w.zigZag(Int64(command.pointee.value)) }
     if presence & (0b11 << 3) != 0 {
-      let internMask = internedTextFields(command.type)
-      if presence & (1 << 3) != 0 { writeString(command.textValue, intern: internMask & 1 != 0, into: &w) }
-      if presence & (1 << 4) != 0 { writeString(command.textValue2, intern: internMask & 2 != 0, into: &w) }
+      let internMask = internedTextFields(command.pointee.type)
+      if presence & (1 << 3) != 0 { writeString(command.pointee.textValue, intern: internMask & 1 != 0, into: &w) }
+      if presence & (1 << 4) != 0 { writeString(command.pointee.textValue2, intern: internMask & 2 != 0, into: &w) }
     }
     if presence & ~0b11111 == 0 { return }
-    if presence & (1 << 5) != 0 { w.varint(UInt64(command.flags)) }
-    if presence & (1 << 6) != 0 { writeString(command.key, intern: interning != .none, into: &w) }
-    if presence & (1 << 7) != 0 { w.zigZag(Int64(command.row)) }
-    if presence & (1 << 8) != 0 { w.zigZag(Int64(command.column)) }
-    if presence & (1 << 9) != 0 { w.varint(UInt64(command.sheet)) }
-    if presence & (1 << 10) != 0 { w.zigZag(Int64(command.width)) }
-    if presence & (1 << 11) != 0 { w.zigZag(Int64(command.height)) }
+    if presence & (1 << 5) != 0 { w.varint(UInt64(command.pointee.flags)) }
+    if presence & (1 << 6) != 0 { writeString(command.pointee.key, intern: interning != .none, into: &w) }
+    if presence & (1 << 7) != 0 { w.zigZag(Int64(command.pointee.row)) }
+    if presence & (1 << 8) != 0 { w.zigZag(Int64(command.pointee.column)) }
+    if presence & (1 << 9) != 0 { w.varint(UInt64(command.pointee.sheet)) }
+    if presence & (1 << 10) != 0 { w.zigZag(Int64(command.pointee.width)) }
+    if presence & (1 << 11) != 0 { w.zigZag(Int64(command.pointee.height)) }
   }
 
   /// Bit 0: intern textValue; bit 1: intern textValue2.
@@ -309,17 +312,19 @@ public struct BinaryTraceEncoder: Sendable {
     case .batch(let commands):
       let checkCodes = numbering.id != CommandNumbering.cmdtool.id
       try commands.withUnsafeBufferPointer { (commands) throws(CodecError) in
+        guard let base = commands.baseAddress else { return }
         for index in commands.indices {
-          if commands[index].type == .custom {
-            try checkCustom(commands[index], at: offset)
-          } else if checkCodes && numbering.code(for: commands[index].type) == nil {
-            throw CodecError(.unknownCommandType, at: .byte(offset), "\(commands[index].type.name) has no code in numbering \(numbering.name)")
+          let command = base + index  // no copy of the command
+          if command.pointee.type == .custom {
+            try checkCustom(command.pointee, at: offset)
+          } else if checkCodes && numbering.code(for: command.pointee.type) == nil {
+            throw CodecError(.unknownCommandType, at: .byte(offset), "\(command.pointee.type.name) has no code in numbering \(numbering.name)")
           }
           // Opcode, presence and nine integers: at most 2 × 10 + 9 × 10 bytes.
           bound += 110
-          bound += try check(commands[index].textValue.utf8.count)
-          bound += try check(commands[index].textValue2.utf8.count)
-          bound += try check(commands[index].key.utf8.count)
+          bound += try check(command.pointee.textValue.utf8.count)
+          bound += try check(command.pointee.textValue2.utf8.count)
+          bound += try check(command.pointee.key.utf8.count)
         }
       }
     case .event(_, let event):

@@ -123,9 +123,11 @@ public struct JSONTraceEncoder: Sendable {
       var bound = 64
       var hasCustom = false
       commands.withUnsafeBufferPointer { commands in
+        guard let base = commands.baseAddress else { return }
         for index in commands.indices {
-          bound += 420 + 6 * (commands[index].textValue.utf8.count + commands[index].textValue2.utf8.count + commands[index].key.utf8.count + commands[index].customType.utf8.count)
-          hasCustom = hasCustom || commands[index].type == .custom
+          let command = base + index
+          bound += 420 + 6 * (command.pointee.textValue.utf8.count + command.pointee.textValue2.utf8.count + command.pointee.key.utf8.count + command.pointee.customType.utf8.count)
+          hasCustom = hasCustom || command.pointee.type == .custom
         }
       }
       // Before the time is taken: a refused record leaves the encoder as it was.
@@ -183,38 +185,48 @@ public struct JSONTraceEncoder: Sendable {
     out.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
   }
 
-  private static let quotedNames: [[UInt8]] = CommandType.allCases.map { Array(("\"" + $0.name + "\"").utf8) }
+  /// Every type's quoted name (`"CREATE_BUTTON"`) in one buffer, indexed by raw value through
+  /// ``quotedNameStarts``: no array per name to retain on the hot path.
+  private static let quotedNameBytes: [UInt8] = Array(CommandType.allCases.map { "\"" + $0.name + "\"" }.joined().utf8)
+  private static let quotedNameStarts: [Int] = CommandType.allCases.reduce(into: [0]) { $0.append($0.last! + $1.name.utf8.count + 2) }
 
   @inline(__always)
   private func writeBatch(_ commands: [Command], at time: Double, into w: inout RawWriter) {
     w.bytes("{\"t\":")
     w.jsonNumber(time)
-    let names = Self.quotedNames
-    if commands.count == 1 {
-      w.bytes(",\"type\":")
-      writeType(commands[0], names, into: &w)
-      writeFields(commands[0], into: &w)
-    } else {
-      w.bytes(",\"batch\":[")
-      commands.withUnsafeBufferPointer { commands in
-        for index in commands.indices {
-          w.bytes(index == 0 ? "{\"type\":" : ",{\"type\":")
-          writeType(commands[index], names, into: &w)
-          writeFields(commands[index], into: &w)
-          w.byte(UInt8(ascii: "}"))
+    Self.quotedNameBytes.withUnsafeBytes { names in
+      Self.quotedNameStarts.withUnsafeBufferPointer { starts in
+        // Commands are read through a pointer: `commands[index]` would copy each (its six strings
+        // retained and released).
+        commands.withUnsafeBufferPointer { commands in
+          guard let base = commands.baseAddress else { return }
+          if commands.count == 1 {
+            w.bytes(",\"type\":")
+            writeType(base, names, starts, into: &w)
+            writeFields(base, into: &w)
+          } else {
+            w.bytes(",\"batch\":[")
+            for index in commands.indices {
+              w.bytes(index == 0 ? "{\"type\":" : ",{\"type\":")
+              writeType(base + index, names, starts, into: &w)
+              writeFields(base + index, into: &w)
+              w.byte(UInt8(ascii: "}"))
+            }
+            w.byte(UInt8(ascii: "]"))
+          }
         }
       }
-      w.byte(UInt8(ascii: "]"))
     }
     w.bytes("}\n")
   }
 
   @inline(__always)
-  private func writeType(_ command: Command, _ names: [[UInt8]], into w: inout RawWriter) {
-    if command.type == .custom {
-      w.jsonString(command.customType)
+  private func writeType(_ command: UnsafePointer<Command>, _ names: UnsafeRawBufferPointer, _ starts: UnsafeBufferPointer<Int>, into w: inout RawWriter) {
+    if command.pointee.type == .custom {
+      w.jsonString(command.pointee.customType)
     } else {
-      names[Int(command.type.rawValue)].withUnsafeBytes { w.bytes($0) }
+      let raw = Int(command.pointee.type.rawValue)
+      w.bytes(UnsafeRawBufferPointer(rebasing: names[starts[raw]..<starts[raw + 1]]))
     }
   }
 
@@ -230,54 +242,54 @@ public struct JSONTraceEncoder: Sendable {
   }
 
   @inline(__always)
-  private func writeFields(_ command: Command, into w: inout RawWriter) {
-    if command.internalId != 0 {
+  private func writeFields(_ command: UnsafePointer<Command>, into w: inout RawWriter) {
+    if command.pointee.internalId != 0 {
       w.bytes(",\"internalId\":")
-      w.jsonInt(Int64(command.internalId))
+      w.jsonInt(Int64(command.pointee.internalId))
     }
-    if command.childInternalId != 0 {
+    if command.pointee.childInternalId != 0 {
       w.bytes(",\"childInternalId\":")
-      w.jsonInt(Int64(command.childInternalId))
+      w.jsonInt(Int64(command.pointee.childInternalId))
     }
-    if command.value != 0 {
+    if command.pointee.value != 0 {
       w.bytes(",\"value\":")
-      w.jsonInt(Int64(command.value))
+      w.jsonInt(Int64(command.pointee.value))
     }
-    if !command.key.isEmpty {
+    if !command.pointee.key.isEmpty {
       w.bytes(",\"key\":")
-      w.jsonString(command.key)
+      w.jsonString(command.pointee.key)
     }
-    if !command.textValue.isEmpty {
+    if !command.pointee.textValue.isEmpty {
       w.bytes(",\"textValue\":")
-      w.jsonString(command.textValue)
+      w.jsonString(command.pointee.textValue)
     }
-    if !command.textValue2.isEmpty {
+    if !command.pointee.textValue2.isEmpty {
       w.bytes(",\"textValue2\":")
-      w.jsonString(command.textValue2)
+      w.jsonString(command.pointee.textValue2)
     }
-    if command.row != 0 {
+    if command.pointee.row != 0 {
       w.bytes(",\"row\":")
-      w.jsonInt(Int64(command.row))
+      w.jsonInt(Int64(command.pointee.row))
     }
-    if command.column != 0 {
+    if command.pointee.column != 0 {
       w.bytes(",\"column\":")
-      w.jsonInt(Int64(command.column))
+      w.jsonInt(Int64(command.pointee.column))
     }
-    if command.sheet != 0 {
+    if command.pointee.sheet != 0 {
       w.bytes(",\"sheet\":")
-      w.jsonInt(Int64(command.sheet))
+      w.jsonInt(Int64(command.pointee.sheet))
     }
-    if command.width != 0 {
+    if command.pointee.width != 0 {
       w.bytes(",\"width\":")
-      w.jsonInt(Int64(command.width))
+      w.jsonInt(Int64(command.pointee.width))
     }
-    if command.height != 0 {
+    if command.pointee.height != 0 {
       w.bytes(",\"height\":")
-      w.jsonInt(Int64(command.height))
+      w.jsonInt(Int64(command.pointee.height))
     }
-    if command.flags != 0 {
+    if command.pointee.flags != 0 {
       w.bytes(",\"flags\":")
-      w.jsonInt(Int64(command.flags))
+      w.jsonInt(Int64(command.pointee.flags))
     }
   }
 }

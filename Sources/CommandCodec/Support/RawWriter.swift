@@ -52,6 +52,21 @@ struct RawWriter {
   /// Appends at most `bound` bytes to `array` through a cursor; the unused reserve is removed.
   @inline(__always)
   static func withReservedSpace<Result>(in array: inout [UInt8], bound: Int, _ body: (inout RawWriter) throws(CodecError) -> Result) throws(CodecError) -> Result {
+    #if compiler(>=6.2)
+      // Where the standard library lends the array's spare capacity, nothing is zero-filled first
+      // (a record's bound is several times its size: filling it was a tenth of encoding).
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        var result: Result? = nil
+        try array.append(addingCapacity: bound) { (span: inout OutputSpan<UInt8>) throws(CodecError) in
+          try span.withUnsafeMutableBufferPointer { (buffer, initialized) throws(CodecError) in
+            var writer = RawWriter(base: buffer.baseAddress!)
+            result = try body(&writer)
+            initialized = writer.position
+          }
+        }
+        return result!
+      }
+    #endif
     let start = array.count
     array.appendZeros(bound)
     let outcome: Swift.Result<(Result, Int), CodecError> = array.withUnsafeMutableBufferPointer { buffer in
@@ -78,6 +93,18 @@ extension RawWriter {
   /// The non-throwing form of ``withReservedSpace(in:bound:_:)``.
   @inline(__always)
   static func appending(to array: inout [UInt8], bound: Int, _ body: (inout RawWriter) -> Void) {
+    #if compiler(>=6.2)
+      if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+        array.append(addingCapacity: bound) { (span: inout OutputSpan<UInt8>) in
+          span.withUnsafeMutableBufferPointer { buffer, initialized in
+            var writer = RawWriter(base: buffer.baseAddress!)
+            body(&writer)
+            initialized = writer.position
+          }
+        }
+        return
+      }
+    #endif
     let start = array.count
     array.appendZeros(bound)
     let used: Int = array.withUnsafeMutableBufferPointer { buffer in

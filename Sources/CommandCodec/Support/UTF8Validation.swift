@@ -49,6 +49,7 @@ enum UTF8Validation {
   }
 
   /// Whether all of `bytes` is ASCII.
+  @inline(__always)
   static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
     var i = 0
     let count = bytes.count
