@@ -230,10 +230,11 @@ extension StreamGenerator {
     return true
   }
 
-  /// Whether some value of the property's type is refused and fits its field.
+  /// Whether some value of the property's type is refused and fits its field; asking draws
+  /// nothing from the stream's random numbers, so the stream stays what it was.
   private mutating func refusable(_ property: WidgetProperty) -> Bool {
-    var copy = random
-    defer { random = copy }
+    let saved = random
+    defer { random = saved }
     return invalidValue(property) != nil
   }
 
