@@ -277,4 +277,25 @@ import Testing
     let options = JSONDecodingOptions(widgets: try vector.schema())
     Self.expectSame(try #require(Hex.decode(vector.inputHex)), options: options, vector.name)
   }
+
+  @Test func typeTableFindsEveryNameAndNothingElse() {
+    var names = CommandType.allCases.map(\.name) + ["", "CLEAR_", "CLEA", "clear", "CREATE_BUTTONS", "CREATE_BUTTO", "CUSTOM", "CREATE_PIE_CHART", String(repeating: "A", count: 32)]
+    for type in CommandType.allCases {
+      var bytes = Array(type.name.utf8)
+      bytes[bytes.count - 1] ^= 0x01
+      names.append(String(decoding: bytes, as: UTF8.self))
+      names.append(type.name + "_")
+      names.append(String(type.name.dropLast()))
+    }
+    for name in names {
+      // The name inside a line, with 32 bytes of padding that must not matter.
+      for padding in [UInt8(ascii: "\""), 0xFF] {
+        let line = Array(name.utf8) + [UInt8](repeating: padding, count: 32)
+        line.withUnsafeBytes { raw in
+          let range = 0..<name.utf8.count
+          #expect(CanonicalTypeTable.lookup(raw, range) == CommandType.lookup(UnsafeRawBufferPointer(rebasing: raw[range])), "\(name)")
+        }
+      }
+    }
+  }
 }

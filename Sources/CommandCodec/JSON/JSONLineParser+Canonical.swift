@@ -134,7 +134,13 @@ extension JSONLineParser {
   private mutating func canonicalCommandType() -> CommandType? {
     guard let range = canonicalStringSpan() else { return nil }
     // A name with bytes above 0x7F is no built-in name: the lookup fails, nothing to validate.
-    guard let type = CommandType.lookup(UnsafeRawBufferPointer(rebasing: bytes[range])) else { return nil }
+    let type: CommandType?
+    if range.lowerBound + PackedName.capacity <= bytes.count {
+      type = CanonicalTypeTable.lookup(bytes, range)
+    } else {
+      type = CommandType.lookup(UnsafeRawBufferPointer(rebasing: bytes[range]))
+    }
+    guard let type else { return nil }
     position = range.upperBound + 1
     return type
   }
@@ -226,8 +232,75 @@ extension JSONLineParser {
     let count = prefix.utf8CodeUnitCount
     guard position + count <= bytes.count else { return false }
     let start = prefix.utf8Start
-    for i in 0..<count where bytes[position + i] != start[i] { return false }
+    if count >= 8 {
+      // Eight bytes at a time, the last word overlapping the one before it.
+      let expected = UnsafeRawPointer(start)
+      var offset = 0
+      while offset + 8 < count {
+        guard bytes.loadUnaligned(fromByteOffset: position + offset, as: UInt64.self) == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+        offset += 8
+      }
+      guard bytes.loadUnaligned(fromByteOffset: position + count - 8, as: UInt64.self) == expected.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) else { return false }
+    } else {
+      for i in 0..<count where bytes[position + i] != start[i] { return false }
+    }
     position += count
     return true
+  }
+}
+
+/// Built-in command type names in an open-addressed hash table of packed words, read straight
+/// from the line: one hash and usually one comparison, where ``CommandType/lookup(_:)`` copies the
+/// name and compares it with every name of its length.
+enum CanonicalTypeTable {
+  static let slotCount = 512
+  /// Five words a slot: the name's four packed words, then its length << 8 | raw value + 1 (0 for
+  /// an empty slot).
+  static let slots: [UInt64] = {
+    var slots = [UInt64](repeating: 0, count: slotCount * 5)
+    for type in CommandType.allCases {
+      let bytes = Array(type.name.utf8)
+      var words: [UInt64] = [0, 0, 0, 0]
+      for (index, byte) in bytes.enumerated() { words[index / 8] |= UInt64(byte) << UInt64(8 * (index % 8)) }
+      var slot = CanonicalTypeTable.index(words[0], words[1], words[2], words[3], bytes.count)
+      while slots[slot * 5 + 4] != 0 { slot = (slot + 1) & (slotCount - 1) }
+      slots.replaceSubrange(slot * 5..<slot * 5 + 5, with: words + [UInt64(bytes.count) << 8 | (UInt64(type.rawValue) + 1)])
+    }
+    return slots
+  }()
+
+  @inline(__always)
+  static func index(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64, _ length: Int) -> Int {
+    var hash = w0 &* 0x9E37_79B9_7F4A_7C15
+    hash ^= w1 &* 0xC2B2_AE3D_27D4_EB4F
+    hash ^= w2 &* 0x1656_67B1_9E37_79F9
+    hash ^= w3 &* 0x27D4_EB2F_1656_67C5
+    hash ^= UInt64(length)
+    return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 55)
+  }
+
+  /// The built-in type spelled by `bytes[range]`; the line must hold 32 bytes from its start.
+  @inline(__always)
+  static func lookup(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> CommandType? {
+    let length = range.count
+    guard length <= PackedName.capacity else { return nil }
+    @inline(__always) func word(_ index: Int) -> UInt64 {
+      let remaining = length - 8 * index
+      if remaining <= 0 { return 0 }
+      let loaded = bytes.loadUnaligned(fromByteOffset: range.lowerBound + 8 * index, as: UInt64.self)
+      return remaining >= 8 ? loaded : loaded & ((1 << UInt64(8 * remaining)) &- 1)
+    }
+    let w0 = word(0), w1 = word(1), w2 = word(2), w3 = word(3)
+    return slots.withUnsafeBufferPointer { slots in
+      var slot = index(w0, w1, w2, w3, length)
+      while true {
+        let meta = slots[slot * 5 + 4]
+        if meta == 0 { return nil }
+        if meta >> 8 == UInt64(length) && slots[slot * 5] == w0 && slots[slot * 5 + 1] == w1 && slots[slot * 5 + 2] == w2 && slots[slot * 5 + 3] == w3 {
+          return CommandType(rawValue: UInt8(truncatingIfNeeded: meta & 0xFF) &- 1)
+        }
+        slot = (slot + 1) & (slotCount - 1)
+      }
+    }
   }
 }
