@@ -148,13 +148,14 @@ import Testing
   }
 
   @Test(arguments: [UInt64(5), 6, 7])
-  func stringsWithEscapesFallBackWithTheSameRecords(seed: UInt64) throws {
-    let (bytes, _) = try Self.stream(seed: seed, records: 300, plain: false, header: true)
+  func stringsWithEscapesGiveTheSameRecords(seed: UInt64) throws {
+    // Escaped strings are read by the general parser's own string reader inside the fast path.
+    let (bytes, batches) = try Self.stream(seed: seed, records: 300, plain: false, header: true)
     let (general, _) = Self.decode(bytes, fast: false)
     #expect(general.error == nil)
     let (fast, lines) = Self.decode(bytes, fast: true, bulk: seed % 2 == 0)
     #expect(fast == general)
-    #expect(lines > 0)
+    #expect(lines == batches)
   }
 
   /// Canonical lines damaged one byte at a time — bytes deleted, replaced or inserted — decode or
@@ -293,7 +294,7 @@ import Testing
         let line = Array(name.utf8) + [UInt8](repeating: padding, count: 32)
         line.withUnsafeBytes { raw in
           let range = 0..<name.utf8.count
-          #expect(CanonicalTypeTable.lookup(raw, range) == CommandType.lookup(UnsafeRawBufferPointer(rebasing: raw[range])), "\(name)")
+          #expect(CanonicalTypeTable.slots.withUnsafeBufferPointer { CanonicalTypeTable.lookup(raw, range, $0) } == CommandType.lookup(UnsafeRawBufferPointer(rebasing: raw[range])), "\(name)")
         }
       }
     }

@@ -5,9 +5,9 @@
 ///
 /// Keys are matched as fixed byte prefixes in the canonical order ("t", then "type" or "batch";
 /// command keys in ``Command/Field`` order, each at most once), integers and strings without
-/// escapes are read directly. It gives up on anything else — whitespace, another key order, an
-/// unknown or repeated key, an escape, a control character, invalid UTF-8, a string over the
-/// limit, an integer out of range or written with a fraction or an exponent, a name that is not a
+/// escapes are read directly (a string with escapes by the general parser's own string reader).
+/// It gives up on anything else — whitespace, another key order, an unknown or repeated key, a
+/// flawed string (a bad escape, a control character, invalid UTF-8, over the limit), an integer out of range or written with a fraction or an exponent, a name that is not a
 /// built-in command type (a widget schema's command), an empty batch, a time the general parser
 /// would refuse — and the caller then parses the line again from its start with the general
 /// parser, so that every error, place and edge case stays that parser's. Whatever it accepts, the
@@ -22,8 +22,8 @@ extension JSONLineParser {
     // its errors must be had.
     guard options.maxStringLength >= Self.longestCanonicalName else { return nil }
     let initialCount = commands.count
-    guard let time = parseCanonicalBody(commands: &commands),
-      TraceTime.validate(time, after: previousTime) == nil
+    let parsed = CanonicalTypeTable.slots.withUnsafeBufferPointer { slots in parseCanonicalBody(commands: &commands, slots) }
+    guard let time = parsed, TraceTime.validate(time, after: previousTime) == nil
     else {
       if commands.count > initialCount { commands.removeSubrange(initialCount...) }
       return nil
@@ -35,18 +35,18 @@ extension JSONLineParser {
   static let longestCanonicalName = (CommandType.names + JSONKey.allCases.map(\.name)).map(\.utf8.count).max()!
 
   @inline(__always)
-  private mutating func parseCanonicalBody(commands: inout [Command]) -> Double? {
+  private mutating func parseCanonicalBody(commands: inout [Command], _ slots: UnsafeBufferPointer<UInt64>) -> Double? {
     position = 0
     guard matchPrefix("{\"t\":"), let time = canonicalTime() else { return nil }
     if matchPrefix(",\"type\":") {
       commands.append(Command(.clear))
-      guard canonicalCommand(into: &commands[commands.count - 1]), matchByte(UInt8(ascii: "}")) else { return nil }
+      guard canonicalCommand(into: &commands[commands.count - 1], slots), matchByte(UInt8(ascii: "}")) else { return nil }
     } else if matchPrefix(",\"batch\":[") {
       commands.reserveCapacity(commands.count + 1 + (bytes.count - position) / 64)
       repeat {
         guard matchPrefix("{\"type\":") else { return nil }
         commands.append(Command(.clear))
-        guard canonicalCommand(into: &commands[commands.count - 1]), matchByte(UInt8(ascii: "}")) else { return nil }
+        guard canonicalCommand(into: &commands[commands.count - 1], slots), matchByte(UInt8(ascii: "}")) else { return nil }
       } while matchByte(UInt8(ascii: ","))
       guard matchPrefix("]}") else { return nil }
     } else {
@@ -71,8 +71,8 @@ extension JSONLineParser {
 
   /// Reads a command's members after `"type":`, up to its closing brace (not consumed).
   @inline(__always)
-  private mutating func canonicalCommand(into command: inout Command) -> Bool {
-    guard let type = canonicalCommandType() else { return false }
+  private mutating func canonicalCommand(into command: inout Command, _ slots: UnsafeBufferPointer<UInt64>) -> Bool {
+    guard let type = canonicalCommandType(slots) else { return false }
     command.type = type
     let int32Range = Int64(Int32.min)...Int64(Int32.max)
     if matchPrefix(",\"internalId\":") {
@@ -131,12 +131,13 @@ extension JSONLineParser {
 
   /// A built-in command type's name in quotes; nil for any other string or value.
   @inline(__always)
-  private mutating func canonicalCommandType() -> CommandType? {
-    guard let range = canonicalStringSpan() else { return nil }
-    // A name with bytes above 0x7F is no built-in name: the lookup fails, nothing to validate.
+  private mutating func canonicalCommandType(_ slots: UnsafeBufferPointer<UInt64>) -> CommandType? {
+    guard let range = canonicalNameSpan() else { return nil }
+    // A name with an escape, a control character or a byte above 0x7F is no built-in name: the
+    // lookup fails and the general parser reads the line.
     let type: CommandType?
     if range.lowerBound + PackedName.capacity <= bytes.count {
-      type = CanonicalTypeTable.lookup(bytes, range)
+      type = CanonicalTypeTable.lookup(bytes, range, slots)
     } else {
       type = CommandType.lookup(UnsafeRawBufferPointer(rebasing: bytes[range]))
     }
@@ -145,10 +146,37 @@ extension JSONLineParser {
     return type
   }
 
+  /// The contents of the string at the current position (not consumed) up to the first quote,
+  /// when that is at most ``PackedName/capacity`` bytes on: nil otherwise.
+  @inline(__always)
+  private func canonicalNameSpan() -> Range<Int>? {
+    guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+    let start = position + 1
+    var index = start
+    let count = bytes.count
+    while index + 8 <= count && index - start <= PackedName.capacity {
+      let quote = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x2222_2222_2222_2222
+      let found = (quote &- 0x0101_0101_0101_0101) & ~quote & 0x8080_8080_8080_8080
+      // The lowest flagged byte is always a quote (a borrow only flags bytes above one).
+      if found != 0 { return start..<(index + found.trailingZeroBitCount / 8) }
+      index += 8
+    }
+    while index < count && index - start <= PackedName.capacity {
+      if bytes[index] == UInt8(ascii: "\"") { return start..<index }
+      index += 1
+    }
+    return nil
+  }
+
   /// A string without escapes or control characters, valid UTF-8 and within the length limit.
   @inline(__always)
   private mutating func canonicalString() -> String? {
-    guard let range = canonicalStringSpan() else { return nil }
+    guard let range = canonicalStringSpan() else {
+      // An escape or a flaw: the general parser's own reader, whose value is by construction the
+      // one the general parser would give; any error sends the line to the general parser.
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+      do throws(CodecError) { return try readString() } catch { return nil }
+    }
     let span = UnsafeRawBufferPointer(rebasing: bytes[range])
     guard range.count <= options.maxStringLength else { return nil }
     position = range.upperBound + 1
@@ -280,8 +308,9 @@ enum CanonicalTypeTable {
   }
 
   /// The built-in type spelled by `bytes[range]`; the line must hold 32 bytes from its start.
+  /// `slots` is ``slots``, fetched once a line.
   @inline(__always)
-  static func lookup(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> CommandType? {
+  static func lookup(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ slots: UnsafeBufferPointer<UInt64>) -> CommandType? {
     let length = range.count
     guard length <= PackedName.capacity else { return nil }
     @inline(__always) func word(_ index: Int) -> UInt64 {
@@ -291,16 +320,14 @@ enum CanonicalTypeTable {
       return remaining >= 8 ? loaded : loaded & ((1 << UInt64(8 * remaining)) &- 1)
     }
     let w0 = word(0), w1 = word(1), w2 = word(2), w3 = word(3)
-    return slots.withUnsafeBufferPointer { slots in
-      var slot = index(w0, w1, w2, w3, length)
-      while true {
-        let meta = slots[slot * 5 + 4]
-        if meta == 0 { return nil }
-        if meta >> 8 == UInt64(length) && slots[slot * 5] == w0 && slots[slot * 5 + 1] == w1 && slots[slot * 5 + 2] == w2 && slots[slot * 5 + 3] == w3 {
-          return CommandType(rawValue: UInt8(truncatingIfNeeded: meta & 0xFF) &- 1)
-        }
-        slot = (slot + 1) & (slotCount - 1)
+    var slot = index(w0, w1, w2, w3, length)
+    while true {
+      let meta = slots[slot * 5 + 4]
+      if meta == 0 { return nil }
+      if meta >> 8 == UInt64(length) && slots[slot * 5] == w0 && slots[slot * 5 + 1] == w1 && slots[slot * 5 + 2] == w2 && slots[slot * 5 + 3] == w3 {
+        return CommandType(rawValue: UInt8(truncatingIfNeeded: meta & 0xFF) &- 1)
       }
+      slot = (slot + 1) & (slotCount - 1)
     }
   }
 }
