@@ -37,6 +37,11 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
   var failure: CodecError?
   /// Reused storage for the commands of the batch being decoded (bulk path).
   var scratch: [Command] = []
+  /// Whether canonical command lines take the fast path (`JSONLineParser+Canonical.swift`);
+  /// tests turn it off to compare it with the general parser.
+  var usesCanonicalFastPath = true
+  /// The lines the fast path decoded (tests check that it takes the encoder's output).
+  private(set) var canonicalLineCount = 0
 
   public init(options: JSONDecodingOptions = JSONDecodingOptions()) {
     self.options = options
@@ -165,6 +170,14 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
         try parser.refuseByteOrderMark("the line", "remove it (a file saved with one was probably appended here)")
       }
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return nil }
+    } else if usesCanonicalFastPath {
+      // The lines this toolkit writes; anything else is read again from the start, below.
+      if let time = parser.parseCanonicalCommands(previousTime: previousTime, commands: &commands) {
+        noteRecord(at: time)
+        canonicalLineCount += 1
+        return .batch(time: time)
+      }
+      parser.position = 0
     }
     switch try parser.parseLine(previousTime: previousTime, headerAllowed: expectingHeader, commands: &commands) {
     case .header(let parsed):
