@@ -155,7 +155,9 @@ struct Record: ParsableCommand {
       configuration.preferences[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
     }
     SignalTrap.install()
-    let outcome = Recorder(configuration).run()
+    // Held in a local for the whole run: the recorder is its runner's (weak) delegate.
+    let recorder = Recorder(configuration)
+    let outcome = withExtendedLifetime(recorder) { recorder.run() }
     for warning in outcome.warnings { printError("warning: " + warning) }
     let engineName = outcome.engineName ?? engine[0]
     let summary = "recorded \(outcome.recordsWritten) records (\(outcome.commandsReceived) commands from \(engineName))"

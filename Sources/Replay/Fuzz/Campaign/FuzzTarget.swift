@@ -43,7 +43,9 @@ public struct FuzzTarget: Sendable {
     // The fuzzer keeps every run's recording as written, also when the session failed: the
     // failure is the point. Nothing is replaced, so no partial file is needed.
     configuration.replacing = false
-    let outcome = Recorder(configuration).run(steps: source)
+    // Held in a local for the whole run: the recorder is its runner's (weak) delegate.
+    let recorder = Recorder(configuration)
+    let outcome = withExtendedLifetime(recorder) { recorder.run(steps: source) }
     let place = lastStep()?.place ?? "at the start"
     if let kind = FuzzFailure.kind(of: outcome) {
       return Session(outcome: outcome, failure: FuzzFailure(kind: kind, place: place, detail: outcome.problem ?? ""))

@@ -105,7 +105,9 @@ public enum EngineReplay {
     var recorderConfiguration = configuration
     recorderConfiguration.replacing = false
     recorderConfiguration.recordsSettings = session.hasSettingsMarker
-    let outcome = Recorder(recorderConfiguration).run()
+    // Held in a local for the whole run: the recorder is its runner's (weak) delegate.
+    let recorder = Recorder(recorderConfiguration)
+    let outcome = withExtendedLifetime(recorder) { recorder.run() }
     var problems: [String] = []
     if outcome.interruption != nil {
       return result(.error, "the new run: \(outcome.problem ?? "interrupted")", newRecording: newRecording)

@@ -148,7 +148,9 @@ public final class RecordingSuite {
     } catch {
       return result(.error, error.description)
     }
-    let outcome = Recorder(configuration).run()
+    // Held in a local for the whole run: the recorder is its runner's (weak) delegate.
+    let recorder = Recorder(configuration)
+    let outcome = withExtendedLifetime(recorder) { recorder.run() }
     guard outcome.succeeded else {
       let kept = exists ? "; \(path) is unchanged" : ""
       return result(.failed, "\(outcome.problem ?? "the recording failed"); the new recording is at \(outcome.path)\(kept)")
