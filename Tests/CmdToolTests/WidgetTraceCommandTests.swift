@@ -109,3 +109,26 @@ extension WidgetTraceCommandTests {
     #expect(try CommandRunner.run(["check", table]).status == 0)
   }
 }
+
+extension WidgetTraceCommandTests {
+  @Test func aSchemaBesideTheTraceThatIsAnotherVersionIsRefused() throws {
+    let scratch = try Scratch()
+    let copy = scratch.path("chart.jsonl")
+    try FileManager.default.copyItem(atPath: Self.chart, toPath: copy)
+    // Named chart.widgets.json, but it is the trip schema: another fingerprint.
+    try FileManager.default.copyItem(atPath: CommandRunner.path("traces/widgets/trip.widgets.json"), toPath: scratch.path("chart.widgets.json"))
+    let result = try CommandRunner.run(["replay", copy])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("the trace was made with widget schema chart fnv1a64:a76687cf54a2689e but \(scratch.path("chart.widgets.json")) is trip fnv1a64:"), "\(result.stderr)")
+  }
+
+  @Test func anInvalidSchemaBesideTheTraceIsBadInputNamingItsPlace() throws {
+    let scratch = try Scratch()
+    let copy = scratch.path("chart.jsonl")
+    try FileManager.default.copyItem(atPath: Self.chart, toPath: copy)
+    let bad = try scratch.write("chart.widgets.json", #"{"widgetSchema": 1, "widgets": [{"name": "X"}]}"#)
+    let result = try CommandRunner.run(["replay", copy])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("cmdtool: \(bad): widgets[0]"), "\(result.stderr)")
+  }
+}

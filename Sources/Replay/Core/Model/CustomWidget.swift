@@ -89,27 +89,26 @@ extension Event {
   /// An event of class `kind` with its `value` field 1, if it has one, and every other field at
   /// its default: what a tap on a custom widget sends.
   static func tap(of kind: EventKind) -> Event {
-    switch kind {
-    case .value: return .value(ValueEvent(value: 1))
-    case .command: return .command(CommandEvent(value: 1))
-    case .sys: return .sys(SysEvent())
-    case .sysInfo: return .sysInfo(SysInfoEvent(value: 1))
-    case .visibility: return .visibility(VisibilityEvent())
-    case .visibilityUpdate: return .visibilityUpdate(VisibilityUpdateEvent())
-    case .scrollChanged: return .scrollChanged(ScrollChangedEvent())
-    case .imageRequest: return .imageRequest(ImageRequestEvent())
-    case .imageResponse: return .imageResponse(ImageResponseEvent())
-    case .timer: return .timer(TimerEvent())
-    case .touch: return .touch(TouchEvent())
-    case .resize: return .resize(ResizeEvent())
-    case .purchase: return .purchase(PurchaseEvent())
-    case .update: return .update(UpdateEvent())
-    case .userInteraction: return .userInteraction(UserInteractionEvent())
-    case .warning: return .warning(WarningEvent())
-    case .draw: return .draw(DrawEvent())
-    case .openGLInit: return .openGLInit(OpenGLInitEvent())
-    case .scroll: return .scroll(ScrollEvent())
-    case .imageUpload: return .imageUpload(ImageUploadEvent())
+    let fields: [String: JSONValue] = kind.fields.contains { $0.name == "value" } ? ["value": .number(1)] : [:]
+    switch Event.make(kind, fields: fields) {
+    case .success(let event): return event
+    case .failure(let error): preconditionFailure("a tap's \(kind.name) does not decode: \(error)")
     }
+  }
+
+  /// An event of class `kind` with `fields` (JSON values by field name) and every other field at
+  /// its default, read by the trace decoder as an event record: each field is checked, and
+  /// refused with the codec's message, exactly as in a trace.
+  package static func make(_ kind: EventKind, fields: [String: JSONValue]) -> Result<Event, CodecError> {
+    var record = fields
+    record["t"] = .number(0)
+    record["event"] = .string(kind.name)
+    record["target"] = .number(0)
+    let decoded = DecodedTrace(decoding: Array(JSONValue.object(record).canonicalText.utf8) + [0x0A], format: .jsonLines)
+    if let error = decoded.error { return .failure(error) }
+    guard decoded.records.count == 1, case .event(_, let event) = decoded.records[0].body else {
+      return .failure(CodecError(.invalidValue, at: .byte(0), "not one event"))
+    }
+    return .success(event)
   }
 }

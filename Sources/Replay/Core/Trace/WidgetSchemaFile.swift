@@ -23,6 +23,10 @@ public enum WidgetSchemaFile {
     } catch {
       throw .io(error)
     }
+    return try parse(bytes, path: path)
+  }
+
+  private static func parse(_ bytes: [UInt8], path: String) throws(TraceFileError) -> WidgetSchema {
     do {
       return try WidgetSchema(parsing: bytes)
     } catch {
@@ -49,13 +53,7 @@ public enum WidgetSchemaFile {
       } catch {
         continue  // not there: try the next place
       }
-      let schema: WidgetSchema
-      do {
-        schema = try WidgetSchema(parsing: bytes)
-      } catch {
-        throw .invalidSchema(path: path, error)
-      }
-      return (path, schema)
+      return (path, try parse(bytes, path: path))
     }
     return nil
   }

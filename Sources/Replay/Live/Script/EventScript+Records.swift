@@ -83,14 +83,9 @@ extension EventScript.Step {
     if let extra = given.keys.sorted().first(where: { !declared.contains($0) }) {
       throw Failure(message: "\(place): \(definition.name)'s \(name) (a \(event.kind.name)) declares \(declared.isEmpty ? "no fields" : declared.sorted().joined(separator: ", ")), not \(JSONText.quoted(extra))")
     }
-    var record = given
-    record["t"] = .number(time)
-    record["event"] = .string(event.kind.name)
-    record["target"] = .number(Double(id))
-    let decoded = DecodedTrace(decoding: Array(JSONValue.object(record).canonicalText.utf8) + [0x0A], format: .jsonLines)
-    guard decoded.error == nil, decoded.records.count == 1, case .event = decoded.records[0].body else {
-      throw Failure(message: "\(place): \(definition.name)'s \(name): \(decoded.error?.message ?? "not one event")")
+    switch Event.make(event.kind, fields: given) {
+    case .success(let payload): return TraceRecord(time: time, .event(target: id, payload))
+    case .failure(let error): throw Failure(message: "\(place): \(definition.name)'s \(name): \(error.message)")
     }
-    return decoded.records[0]
   }
 }
