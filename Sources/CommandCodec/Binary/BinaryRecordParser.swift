@@ -342,15 +342,29 @@ struct BinaryRecordParser {
     let presence = try varint(&r, field: "the command's presence bits")
     if presence == 0 { return }
     if presence & ~BinaryFormat.knownCommandBits != 0 { throw unknownBits(presence, of: command, at: presenceStart) }
+    // A set presence bit must carry a non-default value: one command, one encoding. The fields
+    // found at their default are collected as they are read (a register, not a second look at the
+    // command: reading the just-written command back stalled on store forwarding) and reported
+    // after the whole command, so an error later in it still comes first.
+    var defaults: UInt64 = 0
     if presence & (1 << 0) != 0 {
-      command.internalId = try int32(&r, field: "internalId", base: previousInternalId)
-      previousInternalId = command.internalId
+      let id = try int32(&r, field: "internalId", base: previousInternalId)
+      if id == 0 { defaults |= 1 << 0 }
+      command.internalId = id
+      previousInternalId = id
     }
     if presence & (1 << 1) != 0 {
-      command.childInternalId = try int32(&r, field: "childInternalId", base: previousChildInternalId)
-      previousChildInternalId = command.childInternalId
+      let id = try int32(&r, field: "childInternalId", base: previousChildInternalId)
+      if id == 0 { defaults |= 1 << 1 }
+      command.childInternalId = id
+      previousChildInternalId = id
     }
-    if presence & (1 << 2) != 0 { command.value = try int32(&r, field: "value") }
+    if presence & (1 << 2) != 0 {
+      let value = try int32(&r, field: "value")
+      if value == 0 { defaults |= 1 << 2 }
+      command.value = value
+    }
+    // A string field is never empty once read: the reader refuses an empty string.
     if presence & (1 << 3) != 0 { command.textValue = try string(&r, field: "textValue") }
     if presence & (1 << 4) != 0 { command.textValue2 = try string(&r, field: "textValue2") }
     if presence & ~0b11111 != 0 {
@@ -358,21 +372,39 @@ struct BinaryRecordParser {
         let flagsStart = r.position
         let flags = try varint(&r, field: "flags")
         guard let narrow = UInt32(exactly: flags) else { throw rangeFailure(at: flagsStart, field: "flags", value: Int64(bitPattern: flags), type: "UInt32") }
+        if narrow == 0 { defaults |= 1 << 5 }
         command.flags = narrow
       }
       if presence & (1 << 6) != 0 { command.key = try string(&r, field: "key") }
-      if presence & (1 << 7) != 0 { command.row = try int32(&r, field: "row") }
-      if presence & (1 << 8) != 0 { command.column = try int32(&r, field: "column") }
+      if presence & (1 << 7) != 0 {
+        let row = try int32(&r, field: "row")
+        if row == 0 { defaults |= 1 << 7 }
+        command.row = row
+      }
+      if presence & (1 << 8) != 0 {
+        let column = try int32(&r, field: "column")
+        if column == 0 { defaults |= 1 << 8 }
+        command.column = column
+      }
       if presence & (1 << 9) != 0 {
         let sheetStart = r.position
         let sheet = try varint(&r, field: "sheet")
         guard let narrow = UInt16(exactly: sheet) else { throw rangeFailure(at: sheetStart, field: "sheet", value: Int64(bitPattern: sheet), type: "UInt16") }
+        if narrow == 0 { defaults |= 1 << 9 }
         command.sheet = narrow
       }
-      if presence & (1 << 10) != 0 { command.width = try int32(&r, field: "width") }
-      if presence & (1 << 11) != 0 { command.height = try int32(&r, field: "height") }
+      if presence & (1 << 10) != 0 {
+        let width = try int32(&r, field: "width")
+        if width == 0 { defaults |= 1 << 10 }
+        command.width = width
+      }
+      if presence & (1 << 11) != 0 {
+        let height = try int32(&r, field: "height")
+        if height == 0 { defaults |= 1 << 11 }
+        command.height = height
+      }
     }
-    try checkCanonical(command, presence: presence, at: presenceStart)
+    if defaults != 0 { throw presentDefault(command, field: defaults.trailingZeroBitCount, at: presenceStart) }
   }
 
   /// The name of the widget schema's command with opcode `code` (docs/WIDGETS.md §6.1).
@@ -395,28 +427,9 @@ struct BinaryRecordParser {
     error(.unknownField, at: position, "\(command.typeName) sets presence bits 0x\(String(presence & ~BinaryFormat.knownCommandBits, radix: 16)) that no command field has")
   }
 
-  /// A set presence bit must carry a non-default value: one command, one encoding.
-  @inline(__always)
-  private mutating func checkCanonical(_ command: Command, presence: UInt64, at position: Int) throws(CodecError) {
-    var actual: UInt64 = 0
-    if command.internalId != 0 { actual |= 1 << 0 }
-    if command.childInternalId != 0 { actual |= 1 << 1 }
-    if command.value != 0 { actual |= 1 << 2 }
-    if !command.textValue.isEmpty { actual |= 1 << 3 }
-    if !command.textValue2.isEmpty { actual |= 1 << 4 }
-    if command.flags != 0 { actual |= 1 << 5 }
-    if !command.key.isEmpty { actual |= 1 << 6 }
-    if command.row != 0 { actual |= 1 << 7 }
-    if command.column != 0 { actual |= 1 << 8 }
-    if command.sheet != 0 { actual |= 1 << 9 }
-    if command.width != 0 { actual |= 1 << 10 }
-    if command.height != 0 { actual |= 1 << 11 }
-    if actual != presence { throw presentDefault(command, actual: actual, presence: presence, at: position) }
-  }
-
   @inline(never)
-  private func presentDefault(_ command: Command, actual: UInt64, presence: UInt64, at position: Int) -> CodecError {
-    let field = BinaryFormat.commandFieldBits[(actual ^ presence).trailingZeroBitCount]
+  private func presentDefault(_ command: Command, field bit: Int, at position: Int) -> CodecError {
+    let field = BinaryFormat.commandFieldBits[bit]
     return error(.nonCanonical, at: position, "\(command.typeName) marks \(field.rawValue) present with its default value; leave the bit clear instead")
   }
 

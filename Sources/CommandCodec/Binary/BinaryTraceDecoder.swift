@@ -140,7 +140,10 @@ public struct BinaryTraceDecoder: Sendable, RecordStepping {
   }
 
   /// The payload length after a kind byte, or nil when its bytes have not all arrived.
-  private func recordLength(_ r: inout BinaryReader) throws(CodecError) -> Int? {
+  ///
+  /// `mutating` although it changes nothing: called from a mutating method, a non-mutating one
+  /// got a copy of the whole decoder (472 bytes) on every record.
+  private mutating func recordLength(_ r: inout BinaryReader) throws(CodecError) -> Int? {
     let start = r.position
     switch r.readVarint() {
     case .truncated: return nil

@@ -33,21 +33,25 @@ extension RecordStepping {
   mutating func decodeAvailableRecords<Handler: TraceRecordHandler>(into handler: inout Handler) throws(CodecError) -> Bool {
     if let failure { throw failure }
     let bytes = buffer
-    var commands = scratch
-    scratch = []
-    defer { scratch = commands }
     let result: Result<Bool, CodecError> = bytes.withUnsafeBytes { raw in
-      Result { () throws(CodecError) -> Bool in
+      // The batch storage is a local of this closure, captured by nothing: handing it to the
+      // handler then costs no retain and release per record, as a captured variable's would.
+      var commands: [Command] = []
+      swap(&commands, &scratch)
+      defer { swap(&commands, &scratch) }
+      do throws(CodecError) {
         while true {
           commands.removeAll(keepingCapacity: true)
-          guard let parsed = try step(raw, commands: &commands) else { return true }
+          guard let parsed = try step(raw, commands: &commands) else { return .success(true) }
           let proceed: Bool
           switch parsed {
           case .batch(let time): proceed = handler.handleBatch(commands, at: time)
           case .record(let record): proceed = handler.handle(record)
           }
-          if !proceed { return false }
+          if !proceed { return .success(false) }
         }
+      } catch {
+        return .failure(error)
       }
     }
     switch result {

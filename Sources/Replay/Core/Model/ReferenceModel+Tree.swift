@@ -96,14 +96,16 @@ extension ReferenceModel {
     // Depth-first: each element before its children, the last child first.
     var pending = [id]
     while let current = pending.popLast() {
-      // Moved out of its slot, not copied: the subtree's storage is released as it goes.
-      guard let victim = state.elements.remove(current) else { continue }
+      // Read in place and destroyed in its slot: the subtree's storage is released as it goes.
+      guard let victim = state.elements.remove(current, reading: { element in
+        (kind: element.kind, children: element.children, imageURL: element.image?.requestedURL, widgetKind: element.widget?.kind)
+      }) else { continue }
       if keepsRemoved { removed.append(current) }
       touch(current)
       pending.append(contentsOf: victim.children)
-      if victim.kind == .custom { destroyWidget(victim) }
+      if victim.kind == .custom { destroyWidget(current, kind: victim.widgetKind) }
       if victim.kind == .imageView {
-        if let url = victim.image?.requestedURL {
+        if let url = victim.imageURL {
           emit(.event(target: current, .imageRequest(ImageRequestEvent(mode: 2, imageUrl: url, sourceInternalId: current))))
         }
         imageIds.remove(current)

@@ -151,9 +151,9 @@ extension ReferenceModel {
   }
 
   /// DELETE_ELEMENT removed a custom widget.
-  mutating func destroyWidget(_ element: Element) {
-    customElements.remove(element.id)
-    emit(.widget(target: element.id, .destroyed(kind: element.widget?.kind ?? "custom")))
+  mutating func destroyWidget(_ id: Int32, kind: String?) {
+    customElements.remove(id)
+    emit(.widget(target: id, .destroyed(kind: kind ?? "custom")))
   }
 
   /// A field's value as the text form of `type` (docs/WIDGETS.md §3): integers as decimals,
