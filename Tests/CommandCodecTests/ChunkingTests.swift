@@ -64,6 +64,56 @@ import Testing
   }
 }
 
+/// An array fed after everything before it was consumed is taken over, not copied: the byte
+/// offsets a decoder reports must still count every byte fed before it.
+@Suite struct FeedTakeoverTests {
+  static let lines = [
+    #"{"t":0,"type":"CREATE_APPLICATION","childInternalId":1}"# + "\n",
+    #"{"t":1,"type":"CREATE_FRAMEVIEW","internalId":1,"childInternalId":2}"# + "\n",
+    #"{"t":2,"type":"NOT_A_TYPE"}"# + "\n",
+  ]
+
+  @Test func jsonOffsetsCountTheArraysTakenOver() throws {
+    var decoder = JSONTraceDecoder()
+    decoder.feed(Array(Self.lines[0].utf8))
+    #expect(try decoder.next()?.time == 0)
+    #expect(try decoder.next() == nil)
+    #expect(decoder.consumedByteCount == Self.lines[0].utf8.count)
+    decoder.feed(Array(Self.lines[1].utf8))  // everything before was consumed: taken over
+    #expect(try decoder.next()?.time == 1)
+    #expect(decoder.consumedByteCount == Self.lines[0].utf8.count + Self.lines[1].utf8.count)
+    decoder.feed(Array(Self.lines[2].utf8))
+    let error = try #require(throws: CodecError.self) { try decoder.next() }
+    // The same error, at the same place, as from all three lines fed at once.
+    var whole = JSONTraceDecoder()
+    Array(Self.lines.joined().utf8).withUnsafeBytes { whole.feed($0) }
+    #expect(try whole.next() != nil && whole.next() != nil)
+    let expected = try #require(throws: CodecError.self) { try whole.next() }
+    #expect(error == expected)
+    #expect(error.location.line == 3)
+    #expect(error.location.byteOffset > Self.lines[0].utf8.count + Self.lines[1].utf8.count)
+  }
+
+  @Test func binaryOffsetsCountTheArraysTakenOver() throws {
+    var encoder = BinaryTraceEncoder()
+    var header: [UInt8] = []
+    try encoder.encodeHeader(TraceHeader(), into: &header)
+    var first: [UInt8] = []
+    try encoder.encode(.batch([Command(.createApplication, childInternalId: 1)], at: 0), into: &first)
+    var second: [UInt8] = []
+    try encoder.encode(.batch([Command(.createFrameView, internalId: 1, childInternalId: 2)], at: 1), into: &second)
+    var decoder = BinaryTraceDecoder()
+    decoder.feed(header + first)
+    #expect(try decoder.next()?.time == 0)
+    decoder.feed(second)  // taken over
+    #expect(try decoder.next()?.time == 1)
+    #expect(decoder.consumedByteCount == header.count + first.count + second.count)
+    decoder.feed([0x7F])  // not a record kind
+    let error = try #require(throws: CodecError.self) { try decoder.next() }
+    #expect(error.location.byteOffset == header.count + first.count + second.count)
+  }
+}
+
 @Suite struct SplitMix64Tests {
   /// The reference outputs of SplitMix64 for seed 0 (as published with the algorithm and used by
   /// e.g. Java's SplittableRandom tests).

@@ -81,7 +81,7 @@ struct CmdtoolBinaryCodec: BenchCodec {
 
   func decode(_ bytes: [UInt8]) throws -> [TraceRecord] {
     var decoder = BinaryTraceDecoder()
-    bytes.withUnsafeBytes { decoder.feed($0) }
+    decoder.feed(bytes)  // taken over, not copied
     var records: [TraceRecord] = []
     records.reserveCapacity(corpus.records.count)
     while let record = try decoder.next() { records.append(record) }
@@ -112,7 +112,7 @@ struct CmdtoolJSONCodec: BenchCodec {
 
   func decode(_ bytes: [UInt8]) throws -> [TraceRecord] {
     var decoder = JSONTraceDecoder()
-    bytes.withUnsafeBytes { decoder.feed($0) }
+    decoder.feed(bytes)  // taken over, not copied
     decoder.finish()
     var records: [TraceRecord] = []
     records.reserveCapacity(corpus.records.count)

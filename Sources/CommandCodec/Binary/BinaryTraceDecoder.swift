@@ -67,6 +67,19 @@ public struct BinaryTraceDecoder: Sendable, RecordStepping {
     buffer.append(contentsOf: bytes)
   }
 
+  /// Appends input bytes; when everything fed before has been consumed, the array is taken over
+  /// as it is (shared, not copied: a whole file read into memory is decoded in place).
+  public mutating func feed(_ bytes: [UInt8]) {
+    if readIndex == buffer.count {
+      discarded += readIndex
+      readIndex = 0
+      buffer = bytes
+      return
+    }
+    compactIfWorthwhile()
+    buffer.append(contentsOf: bytes)
+  }
+
   private mutating func compactIfWorthwhile() {
     // Drop consumed bytes once they are the larger part, so the buffer stays near one record.
     if readIndex > 0 && readIndex >= buffer.count - readIndex {

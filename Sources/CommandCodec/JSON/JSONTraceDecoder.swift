@@ -34,6 +34,8 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
   private var discarded = 0
   private var previousTime: Double = 0
   private var isFinished = false
+  /// `header != nil`, kept apart: comparing the optional header with nil copies it per line.
+  private var hasHeader = false
   var failure: CodecError?
   /// Reused storage for the commands of the batch being decoded (bulk path).
   var scratch: [Command] = []
@@ -69,6 +71,20 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
 
   /// Appends input bytes.
   public mutating func feed(_ bytes: some Sequence<UInt8>) {
+    compactIfWorthwhile()
+    buffer.append(contentsOf: bytes)
+  }
+
+  /// Appends input bytes; when everything fed before has been consumed, the array is taken over
+  /// as it is (shared, not copied: a whole file read into memory is decoded in place).
+  public mutating func feed(_ bytes: [UInt8]) {
+    if readIndex == buffer.count {
+      discarded += readIndex
+      scanIndex = 0
+      readIndex = 0
+      buffer = bytes
+      return
+    }
     compactIfWorthwhile()
     buffer.append(contentsOf: bytes)
   }
@@ -135,14 +151,21 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
       "the line is longer than the limit of \(options.maxLineLength) bytes")
   }
 
-  /// Finds "\n" eight bytes at a time.
+  /// Finds "\n" 32 bytes at a time (four words tested together), then eight, then one.
   private static func firstNewline(in raw: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    @inline(__always) func newlines(_ offset: Int) -> UInt64 {
+      let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+      // A zero byte in `word` (a newline in the input) sets its high bit here.
+      return (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
     var i = start
     let count = raw.count
+    while i + 32 <= count {
+      if newlines(i) | newlines(i + 8) | newlines(i + 16) | newlines(i + 24) != 0 { break }
+      i += 32
+    }
     while i + 8 <= count {
-      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-      // A zero byte in `word` marks a newline.
-      if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+      if newlines(i) != 0 { break }
       i += 8
     }
     while i < count {
@@ -156,7 +179,7 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
   private mutating func parse(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>, terminated: Bool, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
     var line = UnsafeRawBufferPointer(rebasing: raw[range])
     if line.last == 0x0D { line = UnsafeRawBufferPointer(rebasing: line.dropLast()) }
-    let expectingHeader = header == nil
+    let expectingHeader = !hasHeader
     let context = JSONErrorContext(lineNumber: lineCount, lineOffset: discarded + range.lowerBound, recordIndex: expectingHeader ? nil : recordCount, lineIsUnterminated: !terminated)
     var parser = JSONLineParser(line, context: context, options: options)
     // Most lines start with "{"; only others need the byte order mark and blank-line checks.
@@ -184,6 +207,7 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
       // Kept even when its schema is refused below, so that a reader can find the schema the
       // header names and start again with it.
       header = parsed
+      hasHeader = true
       if let (code, message) = WidgetSchema.mismatch(header: parsed.widgets, given: options.widgets) {
         throw CodecError(code, at: .line(lineCount, column: 1, byte: context.lineOffset), message)
       }
@@ -198,8 +222,9 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
   }
 
   private mutating func noteRecord(at time: Double) {
-    if header == nil {
+    if !hasHeader {
       header = TraceHeader()
+      hasHeader = true
       isHeaderless = true
     }
     previousTime = time

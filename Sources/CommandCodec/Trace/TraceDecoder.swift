@@ -73,9 +73,16 @@ public struct TraceDecoder: Sendable {
     }
   }
 
-  /// Appends input bytes.
+  /// Appends input bytes (an array is taken over without a copy when the decoder has consumed
+  /// everything before it).
   public mutating func feed(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { feed($0) }
+    if binary != nil {
+      binary!.feed(bytes)
+    } else if json != nil {
+      json!.feed(bytes)
+    } else {
+      pending.append(contentsOf: bytes)
+    }
   }
 
   /// Declares the end of input.
