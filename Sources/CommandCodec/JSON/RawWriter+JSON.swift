@@ -52,9 +52,19 @@ extension RawWriter {
   mutating func jsonString(_ string: String) {
     byte(UInt8(ascii: "\""))
     string.withUTF8Bytes { utf8 in
+      let count = utf8.count
+      if count >= 8 {
+        // Most strings need no escape: checked a word at a time, the last word overlapping the
+        // one before it, then copied in one go.
+        var offset = 0
+        while offset + 8 < count && !RawWriter.needsEscape(utf8.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { offset += 8 }
+        if offset + 8 >= count && !RawWriter.needsEscape(utf8.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)) {
+          bytes(utf8)
+          return
+        }
+      }
       var runStart = 0
       var i = 0
-      let count = utf8.count
       while i < count {
         // Eight bytes at a time while none of them needs an escape (most strings have none).
         if i + 8 <= count && !RawWriter.needsEscape(utf8.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
