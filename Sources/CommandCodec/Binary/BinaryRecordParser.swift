@@ -313,6 +313,11 @@ struct BinaryRecordParser {
     return error(.malformed, at: position, "the record ends inside its time")
   }
 
+  /// Parses a batch's commands into `commands`, whose contents they replace.
+  ///
+  /// The commands already there are overwritten field by field rather than destroyed and made
+  /// anew: in bulk decoding (one array for every batch) that spares, per command, the release of
+  /// four strings and their re-initialization, most of them empty.
   private mutating func parseBatch(_ r: inout BinaryReader, into commands: inout [Command]) throws(CodecError) {
     let countStart = r.position
     let count = try varint(&r, field: "the command count")
@@ -320,27 +325,31 @@ struct BinaryRecordParser {
     guard count <= UInt64(r.remaining / 2) else {
       throw error(.malformed, at: countStart, "the batch declares \(count) commands but its record holds at most \(r.remaining / 2)")
     }
-    commands.reserveCapacity(commands.count + Int(count))
-    for _ in 0..<count {
-      // Decode straight into the array's storage: no copy of the command afterwards.
-      commands.append(Command(.clear))
-      try parseCommand(&r, into: &commands[commands.count - 1])
+    let batchCount = Int(count)
+    let reusable = min(commands.count, batchCount)
+    if commands.count > batchCount { commands.removeLast(commands.count - batchCount) }
+    commands.reserveCapacity(batchCount)
+    for index in 0..<batchCount {
+      // Decoded straight into the array's storage: no copy of the command afterwards.
+      if index >= reusable { commands.append(Command(.clear)) }
+      try parseCommand(&r, over: &commands[index])
     }
   }
 
+  /// Parses one command over `command`, setting every field (those absent to their default).
   @inline(__always)
-  private mutating func parseCommand(_ r: inout BinaryReader, into command: inout Command) throws(CodecError) {
+  private mutating func parseCommand(_ r: inout BinaryReader, over command: inout Command) throws(CodecError) {
     let start = r.position
     let code = try varint(&r, field: "the command type")
     if let type = numbering.type(forCode: code) {
       command.type = type
+      if !command.customType.isEmpty { command.customType = "" }
     } else {
       command.customType = try customCommand(code, at: start)
       command.type = .custom
     }
     let presenceStart = r.position
     let presence = try varint(&r, field: "the command's presence bits")
-    if presence == 0 { return }
     if presence & ~BinaryFormat.knownCommandBits != 0 { throw unknownBits(presence, of: command, at: presenceStart) }
     // A set presence bit must carry a non-default value: one command, one encoding. The fields
     // found at their default are collected as they are read (a register, not a second look at the
@@ -352,59 +361,90 @@ struct BinaryRecordParser {
       if id == 0 { defaults |= 1 << 0 }
       command.internalId = id
       previousInternalId = id
+    } else {
+      command.internalId = 0
     }
     if presence & (1 << 1) != 0 {
       let id = try int32(&r, field: "childInternalId", base: previousChildInternalId)
       if id == 0 { defaults |= 1 << 1 }
       command.childInternalId = id
       previousChildInternalId = id
+    } else {
+      command.childInternalId = 0
     }
     if presence & (1 << 2) != 0 {
       let value = try int32(&r, field: "value")
       if value == 0 { defaults |= 1 << 2 }
       command.value = value
+    } else {
+      command.value = 0
     }
     // A string field is never empty once read: the reader refuses an empty string.
-    if presence & (1 << 3) != 0 { command.textValue = try string(&r, field: "textValue") }
-    if presence & (1 << 4) != 0 { command.textValue2 = try string(&r, field: "textValue2") }
-    if presence & ~0b11111 != 0 {
-      if presence & (1 << 5) != 0 {
-        let flagsStart = r.position
-        let flags = try varint(&r, field: "flags")
-        guard let narrow = UInt32(exactly: flags) else { throw rangeFailure(at: flagsStart, field: "flags", value: Int64(bitPattern: flags), type: "UInt32") }
-        if narrow == 0 { defaults |= 1 << 5 }
-        command.flags = narrow
-      }
-      if presence & (1 << 6) != 0 { command.key = try string(&r, field: "key") }
-      if presence & (1 << 7) != 0 {
-        let row = try int32(&r, field: "row")
-        if row == 0 { defaults |= 1 << 7 }
-        command.row = row
-      }
-      if presence & (1 << 8) != 0 {
-        let column = try int32(&r, field: "column")
-        if column == 0 { defaults |= 1 << 8 }
-        command.column = column
-      }
-      if presence & (1 << 9) != 0 {
-        let sheetStart = r.position
-        let sheet = try varint(&r, field: "sheet")
-        guard let narrow = UInt16(exactly: sheet) else { throw rangeFailure(at: sheetStart, field: "sheet", value: Int64(bitPattern: sheet), type: "UInt16") }
-        if narrow == 0 { defaults |= 1 << 9 }
-        command.sheet = narrow
-      }
-      if presence & (1 << 10) != 0 {
-        let width = try int32(&r, field: "width")
-        if width == 0 { defaults |= 1 << 10 }
-        command.width = width
-      }
-      if presence & (1 << 11) != 0 {
-        let height = try int32(&r, field: "height")
-        if height == 0 { defaults |= 1 << 11 }
-        command.height = height
-      }
+    if presence & (1 << 3) != 0 {
+      command.textValue = try string(&r, field: "textValue")
+    } else if !command.textValue.isEmpty {
+      command.textValue = ""
+    }
+    if presence & (1 << 4) != 0 {
+      command.textValue2 = try string(&r, field: "textValue2")
+    } else if !command.textValue2.isEmpty {
+      command.textValue2 = ""
+    }
+    if presence & ~0b11111 == 0 {
+      // The rare fields, all absent.
+      command.flags = 0
+      if !command.key.isEmpty { command.key = "" }
+      command.row = 0
+      command.column = 0
+      command.sheet = 0
+      command.width = 0
+      command.height = 0
+    } else {
+      try parseRareFields(&r, presence: presence, defaults: &defaults, over: &command)
     }
     if defaults != 0 { throw presentDefault(command, field: defaults.trailingZeroBitCount, at: presenceStart) }
+  }
+
+  /// The fields after textValue2 (flags, key, row, column, sheet, width, height), when any is set.
+  @inline(__always)
+  private mutating func parseRareFields(_ r: inout BinaryReader, presence: UInt64, defaults: inout UInt64, over command: inout Command) throws(CodecError) {
+    if presence & (1 << 5) != 0 {
+      let flagsStart = r.position
+      let flags = try varint(&r, field: "flags")
+      guard let narrow = UInt32(exactly: flags) else { throw rangeFailure(at: flagsStart, field: "flags", value: Int64(bitPattern: flags), type: "UInt32") }
+      if narrow == 0 { defaults |= 1 << 5 }
+      command.flags = narrow
+    } else {
+      command.flags = 0
+    }
+    if presence & (1 << 6) != 0 {
+      command.key = try string(&r, field: "key")
+    } else if !command.key.isEmpty {
+      command.key = ""
+    }
+    command.row = try optionalInt32(&r, presence: presence, bit: 7, field: "row", defaults: &defaults)
+    command.column = try optionalInt32(&r, presence: presence, bit: 8, field: "column", defaults: &defaults)
+    if presence & (1 << 9) != 0 {
+      let sheetStart = r.position
+      let sheet = try varint(&r, field: "sheet")
+      guard let narrow = UInt16(exactly: sheet) else { throw rangeFailure(at: sheetStart, field: "sheet", value: Int64(bitPattern: sheet), type: "UInt16") }
+      if narrow == 0 { defaults |= 1 << 9 }
+      command.sheet = narrow
+    } else {
+      command.sheet = 0
+    }
+    command.width = try optionalInt32(&r, presence: presence, bit: 10, field: "width", defaults: &defaults)
+    command.height = try optionalInt32(&r, presence: presence, bit: 11, field: "height", defaults: &defaults)
+  }
+
+  /// An Int32 field present when `bit` of `presence` is set, else 0; a present 0 is noted in
+  /// `defaults`.
+  @inline(__always)
+  private mutating func optionalInt32(_ r: inout BinaryReader, presence: UInt64, bit: UInt64, field: StaticString, defaults: inout UInt64) throws(CodecError) -> Int32 {
+    guard presence & (1 << bit) != 0 else { return 0 }
+    let value = try int32(&r, field: field)
+    if value == 0 { defaults |= 1 << bit }
+    return value
   }
 
   /// The name of the widget schema's command with opcode `code` (docs/WIDGETS.md §6.1).

@@ -124,6 +124,7 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
   /// The next record of the buffered input, skipping blank lines and the header; nil when no
   /// further whole line is available.
   mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord? {
+    commands.removeAll(keepingCapacity: true)  // the parsers append
     while true {
       guard let (lineEnd, terminated) = try nextLineEnd(raw) else { return nil }
       let lineStart = readIndex

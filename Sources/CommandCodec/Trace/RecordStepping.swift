@@ -9,8 +9,9 @@ protocol RecordStepping {
   var failure: CodecError? { get set }
   /// Reused storage for a batch's commands in bulk decoding.
   var scratch: [Command] { get set }
-  /// The next record of the buffered input, its commands appended to `commands`; nil when no
-  /// whole record is buffered.
+  /// The next record of the buffered input; nil when no whole record is buffered. A batch's
+  /// commands replace the contents of `commands`, whose elements a decoder may overwrite in place
+  /// (the bulk path hands the same array to every batch).
   mutating func step(_ raw: UnsafeRawBufferPointer, commands: inout [Command]) throws(CodecError) -> ParsedRecord?
 }
 
@@ -41,7 +42,6 @@ extension RecordStepping {
       defer { swap(&commands, &scratch) }
       do throws(CodecError) {
         while true {
-          commands.removeAll(keepingCapacity: true)
           guard let parsed = try step(raw, commands: &commands) else { return .success(true) }
           let proceed: Bool
           switch parsed {
