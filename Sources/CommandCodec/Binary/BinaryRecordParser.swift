@@ -331,19 +331,26 @@ struct BinaryRecordParser {
     commands.reserveCapacity(batchCount)
     for index in 0..<batchCount {
       // Decoded straight into the array's storage: no copy of the command afterwards.
-      if index >= reusable { commands.append(Command(.clear)) }
-      try parseCommand(&r, over: &commands[index])
+      if index < reusable {
+        try parseCommand(&r, over: &commands[index], resetting: true)
+      } else {
+        // A new command is at its defaults already: nothing to reset (a copy of the parsing
+        // without the resets, since most batches of `next()` are new arrays).
+        commands.append(Command(.clear))
+        try parseCommand(&r, over: &commands[index], resetting: false)
+      }
     }
   }
 
-  /// Parses one command over `command`, setting every field (those absent to their default).
+  /// Parses one command over `command`, setting every field (those absent to their default,
+  /// when `resetting`; a new command is at its defaults already).
   @inline(__always)
-  private mutating func parseCommand(_ r: inout BinaryReader, over command: inout Command) throws(CodecError) {
+  private mutating func parseCommand(_ r: inout BinaryReader, over command: inout Command, resetting: Bool) throws(CodecError) {
     let start = r.position
     let code = try varint(&r, field: "the command type")
     if let type = numbering.type(forCode: code) {
       command.type = type
-      if !command.customType.isEmpty { command.customType = "" }
+      if resetting && !command.customType.isEmpty { command.customType = "" }
     } else {
       command.customType = try customCommand(code, at: start)
       command.type = .custom
@@ -361,7 +368,7 @@ struct BinaryRecordParser {
       if id == 0 { defaults |= 1 << 0 }
       command.internalId = id
       previousInternalId = id
-    } else {
+    } else if resetting {
       command.internalId = 0
     }
     if presence & (1 << 1) != 0 {
@@ -369,36 +376,37 @@ struct BinaryRecordParser {
       if id == 0 { defaults |= 1 << 1 }
       command.childInternalId = id
       previousChildInternalId = id
-    } else {
+    } else if resetting {
       command.childInternalId = 0
     }
     if presence & (1 << 2) != 0 {
       let value = try int32(&r, field: "value")
       if value == 0 { defaults |= 1 << 2 }
       command.value = value
-    } else {
+    } else if resetting {
       command.value = 0
     }
     // A string field is never empty once read: the reader refuses an empty string.
     if presence & (1 << 3) != 0 {
       command.textValue = try string(&r, field: "textValue")
-    } else if !command.textValue.isEmpty {
+    } else if resetting && !command.textValue.isEmpty {
       command.textValue = ""
     }
     if presence & (1 << 4) != 0 {
       command.textValue2 = try string(&r, field: "textValue2")
-    } else if !command.textValue2.isEmpty {
+    } else if resetting && !command.textValue2.isEmpty {
       command.textValue2 = ""
     }
     if presence & ~0b11111 == 0 {
-      // The rare fields, all absent.
-      command.flags = 0
-      if !command.key.isEmpty { command.key = "" }
-      command.row = 0
-      command.column = 0
-      command.sheet = 0
-      command.width = 0
-      command.height = 0
+      if resetting {  // the rare fields, all absent
+        command.flags = 0
+        if !command.key.isEmpty { command.key = "" }
+        command.row = 0
+        command.column = 0
+        command.sheet = 0
+        command.width = 0
+        command.height = 0
+      }
     } else {
       try parseRareFields(&r, presence: presence, defaults: &defaults, over: &command)
     }
