@@ -26,22 +26,26 @@ struct EncoderStringTable: Sendable {
 
   private var mask: Int { bucketSlots.count - 1 }
 
-  /// A hash over the bytes, eight at a time (multiply-xorshift mixing).
+  /// A hash over the bytes, eight at a time (multiply-xorshift mixing); the last partial word is
+  /// read as one load overlapping the word before it, or as two overlapping 4-byte loads for a
+  /// string under 8 bytes (strings are mostly short style keys and values).
   @inline(__always)
   static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-    var i = 0
-    while i + 8 <= bytes.count {
-      h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-      h ^= h >> 32
-      i += 8
-    }
+    let count = bytes.count
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
     var tail: UInt64 = 0
-    var shift: UInt64 = 0
-    while i < bytes.count {
-      tail |= UInt64(bytes[i]) << shift
-      shift += 8
-      i += 1
+    if count >= 8 {
+      var i = 0
+      while i + 8 < count {
+        h = (h ^ bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+        h ^= h >> 32
+        i += 8
+      }
+      tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    } else if count >= 4 {
+      tail = UInt64(bytes.loadUnaligned(as: UInt32.self)) | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+    } else {
+      for i in 0..<count { tail |= UInt64(bytes[i]) << (8 * UInt64(i)) }
     }
     h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
     h ^= h >> 29
@@ -52,15 +56,16 @@ struct EncoderStringTable: Sendable {
   private static func equal(_ stored: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
     guard stored.count == bytes.count else { return false }
     return stored.withUnsafeBytes { storedBytes in
-      var i = 0
-      while i + 8 <= bytes.count {
-        if storedBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) != bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-        i += 8
+      let count = bytes.count
+      if count >= 8 {
+        var i = 0
+        while i + 8 < count {
+          if storedBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) != bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+          i += 8
+        }
+        return storedBytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
       }
-      while i < bytes.count {
-        if storedBytes[i] != bytes[i] { return false }
-        i += 1
-      }
+      for i in 0..<count where storedBytes[i] != bytes[i] { return false }
       return true
     }
   }
