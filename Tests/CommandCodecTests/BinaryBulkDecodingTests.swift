@@ -33,27 +33,15 @@ import Testing
     let expectedError = try #require(expected.error)
     var decoder = BinaryTraceDecoder()
     decoder.feed(bytes)
-    var collector = Collector()
+    var collector = RecordCollector()
     let error = try #require(throws: CodecError.self) { _ = try decoder.decodeAvailable(into: &collector) }
     #expect(error == expectedError)
     #expect(collector.records == expected.records)
   }
 
-  struct Collector: TraceRecordHandler {
-    var records: [TraceRecord] = []
-    mutating func handleBatch(_ commands: [Command], at time: Double) -> Bool {
-      records.append(TraceRecord(time: time, .batch(commands)))
-      return true
-    }
-    mutating func handle(_ record: TraceRecord) -> Bool {
-      records.append(record)
-      return true
-    }
-  }
-
   static func bulk(_ bytes: [UInt8], cuts: [Int]) -> [TraceRecord]? {
     var decoder = BinaryTraceDecoder()
-    var collector = Collector()
+    var collector = RecordCollector()
     var start = 0
     do {
       for end in cuts + [bytes.count] where end >= start {

@@ -15,7 +15,7 @@ import Testing
   static func decode(_ bytes: [UInt8], fast: Bool, options: JSONDecodingOptions = JSONDecodingOptions(), cuts: [Int] = [], bulk: Bool = false) -> (Outcome, canonicalLines: Int) {
     var decoder = JSONTraceDecoder(options: options)
     decoder.usesCanonicalFastPath = fast
-    var collector = Collector()
+    var collector = RecordCollector()
     var start = 0
     do {
       for end in cuts + [bytes.count] where end >= start {
@@ -31,24 +31,6 @@ import Testing
     }
   }
 
-  struct Collector: TraceRecordHandler {
-    var records: [TraceRecord] = []
-    mutating func handleBatch(_ commands: [Command], at time: Double) -> Bool {
-      records.append(TraceRecord(time: time, .batch(commands)))
-      return true
-    }
-    mutating func handle(_ record: TraceRecord) -> Bool {
-      records.append(record)
-      return true
-    }
-    mutating func take(from decoder: inout JSONTraceDecoder, bulk: Bool) throws(CodecError) {
-      if bulk {
-        _ = try decoder.decodeAvailable(into: &self)
-      } else {
-        while let record = try decoder.next() { records.append(record) }
-      }
-    }
-  }
 
   static func expectSame(_ bytes: [UInt8], options: JSONDecodingOptions = JSONDecodingOptions(), _ what: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation) {
     let (general, _) = decode(bytes, fast: false, options: options)
@@ -297,6 +279,17 @@ import Testing
           #expect(CanonicalTypeTable.slots.withUnsafeBufferPointer { CanonicalTypeTable.lookup(raw, range, $0) } == CommandType.lookup(UnsafeRawBufferPointer(rebasing: raw[range])), "\(name)")
         }
       }
+    }
+  }
+}
+
+extension RecordCollector {
+  /// Takes every record available, in bulk or one at a time.
+  mutating func take(from decoder: inout JSONTraceDecoder, bulk: Bool) throws(CodecError) {
+    if bulk {
+      _ = try decoder.decodeAvailable(into: &self)
+    } else {
+      while let record = try decoder.next() { records.append(record) }
     }
   }
 }

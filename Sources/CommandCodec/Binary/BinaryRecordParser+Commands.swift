@@ -50,29 +50,12 @@ extension BinaryRecordParser {
     // command: reading the just-written command back stalled on store forwarding) and reported
     // after the whole command, so an error later in it still comes first.
     var defaults: UInt64 = 0
-    if presence & (1 << 0) != 0 {
-      let id = try int32(&r, field: "internalId", base: previousInternalId)
-      if id == 0 { defaults |= 1 << 0 }
-      command.internalId = id
-      previousInternalId = id
-    } else if resetting {
-      command.internalId = 0
-    }
-    if presence & (1 << 1) != 0 {
-      let id = try int32(&r, field: "childInternalId", base: previousChildInternalId)
-      if id == 0 { defaults |= 1 << 1 }
-      command.childInternalId = id
-      previousChildInternalId = id
-    } else if resetting {
-      command.childInternalId = 0
-    }
-    if presence & (1 << 2) != 0 {
-      let value = try int32(&r, field: "value")
-      if value == 0 { defaults |= 1 << 2 }
-      command.value = value
-    } else if resetting {
-      command.value = 0
-    }
+    // Integers are stored whether present or not (a store of 0 costs less than a branch).
+    command.internalId = try optionalInt32(&r, presence: presence, bit: 0, field: "internalId", base: previousInternalId, defaults: &defaults)
+    if presence & (1 << 0) != 0 { previousInternalId = command.internalId }
+    command.childInternalId = try optionalInt32(&r, presence: presence, bit: 1, field: "childInternalId", base: previousChildInternalId, defaults: &defaults)
+    if presence & (1 << 1) != 0 { previousChildInternalId = command.childInternalId }
+    command.value = try optionalInt32(&r, presence: presence, bit: 2, field: "value", defaults: &defaults)
     // A string field is never empty once read: the reader refuses an empty string.
     if presence & (1 << 3) != 0 {
       command.textValue = try string(&r, field: "textValue")
@@ -132,12 +115,12 @@ extension BinaryRecordParser {
     command.height = try optionalInt32(&r, presence: presence, bit: 11, field: "height", defaults: &defaults)
   }
 
-  /// An Int32 field present when `bit` of `presence` is set, else 0; a present 0 is noted in
-  /// `defaults`.
+  /// An Int32 field (a delta from `base`) present when `bit` of `presence` is set, else 0; a
+  /// present 0 is noted in `defaults`.
   @inline(__always)
-  private mutating func optionalInt32(_ r: inout BinaryReader, presence: UInt64, bit: UInt64, field: StaticString, defaults: inout UInt64) throws(CodecError) -> Int32 {
+  private mutating func optionalInt32(_ r: inout BinaryReader, presence: UInt64, bit: UInt64, field: StaticString, base: Int32 = 0, defaults: inout UInt64) throws(CodecError) -> Int32 {
     guard presence & (1 << bit) != 0 else { return 0 }
-    let value = try int32(&r, field: field)
+    let value = try int32(&r, field: field, base: base)
     if value == 0 { defaults |= 1 << bit }
     return value
   }
