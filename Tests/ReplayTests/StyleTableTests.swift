@@ -73,4 +73,59 @@ struct StyleTableTests {
     other.set("cafe\u{301}", to: "2", for: .normal)
     #expect(styles == other)
   }
+
+  @Test("Values of every length read back exactly, kept in their slot up to 12 bytes and aside beyond")
+  func valuesOfEveryLength() {
+    // ASCII, two-, three- and four-byte characters, so that a character straddles byte 8 and 12.
+    let pieces = ["a", "#", "\u{E9}", "\u{20AC}", "\u{1F600}", "0", "\u{0}"]
+    var random = SplitMix64(seed: 7)
+    for length in 0...24 {
+      for round in 0..<40 {
+        var value = ""
+        while value.utf8.count < length { value += pieces[random.below(pieces.count)] }
+        var styles = StyleTable()
+        styles.set("color", to: "seed", for: .normal)
+        styles.set("color", to: value, for: .normal)
+        styles.set("x-other", to: value, for: .active)
+        #expect(styles.value("color") == value, "length \(length), round \(round)")
+        #expect(styles.value("x-other", for: .active) == value)
+        #expect(Array(styles.entries[0].value.utf8) == Array(value.utf8), "the same bytes, not only an equal string")
+        var copy = StyleTable()
+        copy.set("x-other", to: value, for: .active)
+        copy.set("color", to: value, for: .normal)
+        #expect(copy == styles)
+        copy.set("color", to: value + "!", for: .normal)
+        #expect(copy != styles)
+      }
+    }
+  }
+
+  @Test("A value that grows past a slot and shrinks back reuses its entry aside")
+  func longValuesAreReused() {
+    var styles = StyleTable()
+    let long = String(repeating: "x", count: 40)
+    for round in 0..<1_000 {
+      styles.set("background", to: long + String(round), for: .normal)
+      styles.set("background", to: "#fff", for: .normal)
+      styles.set("font-family", to: long, for: .normal)
+    }
+    #expect(styles.value("background") == "#fff")
+    #expect(styles.value("font-family") == long)
+    #expect(styles.longValueEntries <= 2, "one entry per slot at most, not one per SET_STYLE")
+    styles.set("background", to: long + "!", for: .normal)
+    #expect(styles.value("background") == long + "!")
+    #expect(styles.value("font-family") == long)
+  }
+
+  @Test("Values compare as strings: canonically equivalent values are equal, in or out of their slot")
+  func valuesCompareAsStrings() {
+    for padding in ["", String(repeating: "p", count: 10)] {
+      var a = StyleTable()
+      a.set("font-family", to: padding + "caf\u{E9}", for: .normal)
+      var b = StyleTable()
+      b.set("font-family", to: padding + "cafe\u{301}", for: .normal)
+      #expect(a == b, "\(padding.count)")
+      #expect(a.hashValue == b.hashValue)
+    }
+  }
 }

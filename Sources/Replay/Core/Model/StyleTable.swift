@@ -3,11 +3,13 @@ import CommandCodec
 /// An element's styles: for each selector (NORMAL, ACTIVE, ...), key → value, as SET_STYLE set them.
 ///
 /// SET_STYLE is most of what engines send, so the table is laid out for setting a style: one small
-/// array of slots, each a style's identity in one word (its selector and its key's number) beside
-/// its value, scanned linearly (elements carry a handful of styles). A known key
+/// array of 16-byte slots, each a style's identity in one word (its selector and its key's number)
+/// beside its value, scanned linearly (elements carry a handful of styles). A known key
 /// (``StyleKeys/known``) is numbered by its place in that list and stores no string; any other key
-/// is kept once, in the order first set, and numbered after the known ones. Setting a style that
-/// exists replaces its value in place; with a known key, no key string is hashed or stored.
+/// is kept once, in the order first set, and numbered after the known ones. A value of up to 12
+/// UTF-8 bytes (colors, sizes, `wrap-content`: nearly all of them) is stored in its slot; a longer
+/// one in a side array. So slots hold nothing to release: destroying a table frees one buffer
+/// without reading it, and setting a style that exists copies a few bytes in place.
 public struct StyleTable: Hashable, Sendable {
   /// One style: its selector, key and value.
   public struct Entry: Hashable, Sendable {
@@ -16,27 +18,26 @@ public struct StyleTable: Hashable, Sendable {
     public var value: String
   }
 
-  /// One style as stored: which one it is, and its value.
-  struct Slot: Sendable {
-    /// The key's number shifted left by three, or'ed with the selector (0–5).
-    var identity: UInt32
-    var value: String
-  }
-
-  /// The styles in the order they were first set.
+  /// The styles in the order they were first set (see StyleTable+Slot.swift).
   private var slots: [Slot] = []
   /// The keys that are not known keys, in the order first set; key number
   /// `StyleKeyCatalog.count + i` is `otherKeys[i]`.
   private var otherKeys: [String] = []
+  /// Values longer than a slot holds; an empty string is an entry no slot uses (a long value is
+  /// never empty), reused before the array grows.
+  private var longValues: [String] = []
 
   public init() {}
 
   /// The styles in the order they were first set.
   public var entries: [Entry] {
-    slots.map { Entry(selector: selector(of: $0), key: key(of: $0), value: $0.value) }
+    slots.map { Entry(selector: selector(of: $0), key: key(of: $0), value: value(of: $0)) }
   }
 
   public var isEmpty: Bool { slots.isEmpty }
+
+  /// The entries of the side array of long values, used or not (for tests of its reuse).
+  var longValueEntries: Int { longValues.count }
 
   /// The number of styles (of all selectors).
   public var count: Int { slots.count }
@@ -47,28 +48,43 @@ public struct StyleTable: Hashable, Sendable {
   ///   when `key` is one of them).
   public mutating func set(_ key: String, to value: String, for selector: StyleSelector) {
     let identity = StyleTable.identity(keyNumber: number(ofSettingKey: key), selector)
-    if let index = index(of: identity) {
-      slots[index].value = value
+    let index: Int
+    if let found = self.index(of: identity) {
+      index = found
     } else {
-      // Most elements get a few styles: room for four at once spares the first regrowths.
-      if slots.isEmpty { slots.reserveCapacity(4) }
-      slots.append(Slot(identity: identity, value: value))
+      // Most elements get a few styles: room for six at once (128 bytes with the array's header)
+      // spares the first regrowths.
+      if slots.isEmpty { slots.reserveCapacity(6) }
+      slots.append(Slot(identity: identity))
+      index = slots.count - 1
+    }
+    if value.utf8.count <= Slot.inlineCapacity {
+      if slots[index].isLong { longValues[Int(slots[index].tail)] = "" }
+      var value = value
+      value.withUTF8 { slots[index].setInline($0) }
+    } else if slots[index].isLong {
+      longValues[Int(slots[index].tail)] = value
+    } else {
+      let entry = longValues.firstIndex { $0.isEmpty } ?? longValues.count
+      if entry == longValues.count { longValues.append(value) } else { longValues[entry] = value }
+      slots[index].setLong(entry: UInt32(entry))
     }
   }
 
   /// The value of `key` for `selector`, if set.
   public func value(_ key: String, for selector: StyleSelector = .normal) -> String? {
     if let position = StyleKeyCatalog.position(of: key) {
-      return index(of: StyleTable.identity(keyNumber: UInt32(position), selector)).map { slots[$0].value }
+      return index(of: StyleTable.identity(keyNumber: UInt32(position), selector)).map { value(of: slots[$0]) }
     }
     // Any other key is found by `==`, as a lookup by string always was.
-    return slots.first { $0.identity & 7 == UInt32(selector.rawValue) && isOtherKey($0) && self.key(of: $0) == key }?.value
+    return slots.first { $0.identity & 7 == UInt32(selector.rawValue) && isOtherKey($0) && self.key(of: $0) == key }
+      .map(value(of:))
   }
 
   /// The styles of one selector, sorted by key (as snapshots list them).
   public func sorted(for selector: StyleSelector) -> [(key: String, value: String)] {
     slots.filter { $0.identity & 7 == UInt32(selector.rawValue) }
-      .map { (key(of: $0), $0.value) }
+      .map { (key(of: $0), value(of: $0)) }
       .sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }
   }
 
@@ -89,13 +105,16 @@ public struct StyleTable: Hashable, Sendable {
     // number is the same in every table.
     var index = 0
     while index < count && a.slots[index].identity == b.slots[index].identity && !a.isOtherKey(a.slots[index])
-      && a.slots[index].value == b.slots[index].value
+      && a.slots[index].holdsSameInlineValue(as: b.slots[index])
     {
       index += 1
     }
     if index == count { return true }
     // Keys are unique per selector, so the same count and every style found means the same set.
-    return a.slots.allSatisfy { slot in b.slots.contains { a.sameStyle(slot, as: $0, in: b) && $0.value == slot.value } }
+    // Values compare as strings (canonically equivalent ones are equal), as they always did.
+    return a.slots.allSatisfy { slot in
+      b.slots.contains { a.sameStyle(slot, as: $0, in: b) && ($0.holdsSameInlineValue(as: slot) || b.value(of: $0) == a.value(of: slot)) }
+    }
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -138,6 +157,11 @@ public struct StyleTable: Hashable, Sendable {
   private func key(of slot: Slot) -> String {
     let number = Int(slot.identity >> 3)
     return number < StyleKeyCatalog.count ? StyleKeyCatalog.key(at: number) : otherKeys[number - StyleKeyCatalog.count]
+  }
+
+  /// The value of `slot`.
+  private func value(of slot: Slot) -> String {
+    slot.isLong ? longValues[Int(slot.tail)] : slot.inlineValue
   }
 
   private func selector(of slot: Slot) -> StyleSelector { StyleSelector(rawValue: Int32(slot.identity & 7))! }
