@@ -104,4 +104,58 @@ struct ElementEqualityTests {
     #expect(x == y)
     #expect(Self.reflectedEqual(x, y))
   }
+
+  @Test("The rare fields' box is copied on write: a copy never sees the original's changes, nor the reverse")
+  func extrasAreCopiedOnWrite() {
+    for base in Self.bases {
+      for (field, change) in Self.changes {
+        var original = base
+        let copy = original
+        original = change(original)
+        #expect(copy == base, "\(field) of element \(base.id): the copy kept its value")
+        let changedCopy = change(copy)
+        #expect(original == changedCopy, "\(field) of element \(base.id)")
+        #expect(base == Self.bases.first { $0.id == base.id }!, "the base itself is untouched")
+      }
+    }
+    // A store copied (as time travel's keyframes are), then changed in place: the copy keeps its.
+    var store = ElementStore()
+    var list = Element(id: 5, kind: .listView, parent: nil)
+    list.options.append(Element.Option(id: 1, label: "One"))
+    store.insert(list)
+    let keyframe = store
+    store.update(5) { $0.options.append(Element.Option(id: 2, label: "Two")); $0.list?.sheets.append("sheet") }
+    #expect(keyframe[5]?.options.count == 1)
+    #expect(keyframe[5]?.list?.sheets == [])
+    #expect(store[5]?.options.count == 2)
+    #expect(store[5]?.list?.sheets == ["sheet"])
+  }
+
+  @Test("An element whose rare fields went back to their defaults equals one that never set them, and hashes alike")
+  func defaultsEqualNoBox() {
+    var x = Element(id: 4, kind: .textField, parent: 2)
+    let y = x
+    x.secondaryText = "off"
+    x.flags = 16
+    x.error = "bad"
+    x.options = [Element.Option(id: 1, label: "One")]
+    #expect(x != y)
+    x.secondaryText = ""
+    x.flags = 0
+    x.error = nil
+    x.options.removeAll()
+    #expect(x.extras != nil, "the box stays once made")
+    #expect(x == y)
+    #expect(y == x)
+    #expect(x.hashValue == y.hashValue)
+    var z = y
+    z.flags = 0
+    z.secondaryText = ""
+    #expect(z.extras == nil, "setting a default makes no box")
+  }
+
+  @Test("An element is 72 bytes: what frequent commands touch inline, the rest boxed (see Element's documentation)")
+  func elementSize() {
+    #expect(MemoryLayout<Element>.stride <= 72, "a new stored field belongs in ElementExtras unless frequent commands set it")
+  }
 }

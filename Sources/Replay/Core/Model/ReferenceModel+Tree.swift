@@ -97,15 +97,16 @@ extension ReferenceModel {
     var pending = [id]
     while let current = pending.popLast() {
       // Read in place and destroyed in its slot: the subtree's storage is released as it goes.
+      // The box of rare fields is read directly: their accessors would copy the borrowed element.
       guard let victim = state.elements.remove(current, reading: { element in
-        (kind: element.kind, children: element.children, imageURL: element.image?.requestedURL, widgetKind: element.widget?.kind)
+        (kind: element.kind, children: element.children, extras: element.extras)
       }) else { continue }
       if keepsRemoved { removed.append(current) }
       touch(current)
       pending.append(contentsOf: victim.children)
-      if victim.kind == .custom { destroyWidget(current, kind: victim.widgetKind) }
+      if victim.kind == .custom { destroyWidget(current, kind: victim.extras?.widget?.kind) }
       if victim.kind == .imageView {
-        if let url = victim.imageURL {
+        if let url = victim.extras?.image?.requestedURL {
           emit(.event(target: current, .imageRequest(ImageRequestEvent(mode: 2, imageUrl: url, sourceInternalId: current))))
         }
         imageIds.remove(current)
