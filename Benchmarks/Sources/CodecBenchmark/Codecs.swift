@@ -15,8 +15,8 @@ protocol BenchCodec {
   /// Whether the format carries the batches' times (the protobuf message has no field for it).
   static var carriesTime: Bool { get }
   init(corpus: Corpus)
-  /// The whole corpus as bytes; `capacity` is the size of an earlier encoding, reserved up front.
-  func encode(capacity: Int) throws -> [UInt8]
+  /// Appends the whole corpus, encoded, to `out`.
+  func encode(into out: inout [UInt8]) throws
   func decode(_ bytes: [UInt8]) throws -> Decoded
   func records(_ decoded: Decoded) throws -> [TraceRecord]
 }
@@ -70,13 +70,10 @@ struct CmdtoolBinaryCodec: BenchCodec {
 
   init(corpus: Corpus) { self.corpus = corpus }
 
-  func encode(capacity: Int) throws -> [UInt8] {
+  func encode(into out: inout [UInt8]) throws {
     var encoder = BinaryTraceEncoder()
-    var out: [UInt8] = []
-    out.reserveCapacity(capacity)
     try encoder.encodeHeader(TraceHeader(), into: &out)
     for record in corpus.records { try encoder.encode(record, into: &out) }
-    return out
   }
 
   func decode(_ bytes: [UInt8]) throws -> [TraceRecord] {
@@ -101,13 +98,10 @@ struct CmdtoolJSONCodec: BenchCodec {
 
   init(corpus: Corpus) { self.corpus = corpus }
 
-  func encode(capacity: Int) throws -> [UInt8] {
+  func encode(into out: inout [UInt8]) throws {
     var encoder = JSONTraceEncoder()
-    var out: [UInt8] = []
-    out.reserveCapacity(capacity)
     try encoder.encodeHeader(TraceHeader(), into: &out)
     for record in corpus.records { try encoder.encode(record, into: &out) }
-    return out
   }
 
   func decode(_ bytes: [UInt8]) throws -> [TraceRecord] {

@@ -180,6 +180,7 @@ do {
   #endif
   if options.only.count == 1 {
     // One codec, in this process: what each child process of a full run does.
+    fixHeapPolicy()
     let name = options.only[0]
     log("building a corpus of \(options.commands) commands")
     let corpus = Corpus(commands: options.commands)

@@ -64,17 +64,14 @@ struct FoundationCodableCodec: BenchCodec {
     var batch: [CodableCommand]
   }
 
-  func encode(capacity: Int) throws -> [UInt8] {
+  func encode(into out: inout [UInt8]) throws {
     let encoder = JSONEncoder()
-    var out: [UInt8] = []
-    out.reserveCapacity(capacity)
     for record in corpus.records {
       guard case .batch(let commands) = record.body else { continue }
       let line = try encoder.encode(CodableBatch(t: record.time, batch: commands.map(CodableCommand.init)))
       out.append(contentsOf: line)
       out.append(UInt8(ascii: "\n"))
     }
-    return out
   }
 
   func decode(_ bytes: [UInt8]) throws -> [TraceRecord] {

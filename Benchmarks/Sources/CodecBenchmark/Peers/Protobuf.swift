@@ -21,14 +21,11 @@ struct ProtobufCodec: BenchCodec {
 
   init(corpus: Corpus) { self.corpus = corpus }
 
-  func encode(capacity: Int) throws -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(capacity)
+  func encode(into out: inout [UInt8]) throws {
     for record in corpus.records {
       guard case .batch(let commands) = record.body else { continue }
       try ProtobufFraming.append(ProtobufConversion.message(commands), to: &out)
     }
-    return out
   }
 
   func decode(_ bytes: [UInt8]) throws -> [TraceRecord] {
@@ -58,11 +55,8 @@ struct ProtobufMessagesCodec: BenchCodec {
     messages = corpus.batches.map(ProtobufConversion.message)
   }
 
-  func encode(capacity: Int) throws -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(capacity)
+  func encode(into out: inout [UInt8]) throws {
     for message in messages { try ProtobufFraming.append(message, to: &out) }
-    return out
   }
 
   func decode(_ bytes: [UInt8]) throws -> [Cmdtool_Bench_PBCommandBatch] {
