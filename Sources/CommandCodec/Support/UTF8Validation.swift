@@ -49,18 +49,24 @@ enum UTF8Validation {
   }
 
   /// Whether all of `bytes` is ASCII.
+  ///
+  /// Strings of a command are short: past the whole words, the rest is one overlapping load of the
+  /// last eight (or four) bytes rather than a loop over single bytes.
   @inline(__always)
   static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    var i = 0
     let count = bytes.count
     var acc: UInt64 = 0
-    while i + 8 <= count {
-      acc |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      i += 8
-    }
-    while i < count {
-      acc |= UInt64(bytes[i])
-      i += 1
+    if count >= 8 {
+      var i = 0
+      while i + 8 <= count {
+        acc |= bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        i += 8
+      }
+      if i < count { acc |= bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) }
+    } else if count >= 4 {
+      acc = UInt64(bytes.loadUnaligned(as: UInt32.self) | bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+    } else {
+      for byte in bytes { acc |= UInt64(byte) }
     }
     return acc & 0x8080_8080_8080_8080 == 0
   }
