@@ -3,8 +3,9 @@
 ///
 /// Each decoder only says how to take one record from its buffer (``step(_:commands:)``).
 protocol RecordStepping {
-  /// The bytes fed so far (the decoder keeps its own read position).
-  var buffer: [UInt8] { get }
+  /// The bytes fed so far (the decoder keeps its own read position). Moved out while records are
+  /// taken from it: ``step(_:commands:)`` reads the bytes it is given, never this.
+  var buffer: [UInt8] { get set }
   /// The error that stopped decoding; every later call throws it again.
   var failure: CodecError? { get set }
   /// Reused storage for a batch's commands in bulk decoding.
@@ -18,7 +19,10 @@ protocol RecordStepping {
 extension RecordStepping {
   mutating func nextRecord() throws(CodecError) -> TraceRecord? {
     if let failure { throw failure }
-    let bytes = buffer
+    // Moved out and back (no retain and release of the buffer per record, as a copy costs).
+    var bytes: [UInt8] = []
+    swap(&bytes, &buffer)
+    defer { swap(&bytes, &buffer) }
     var commands: [Command] = []
     let result: Result<ParsedRecord?, CodecError> = bytes.withUnsafeBytes { raw in
       Result { () throws(CodecError) -> ParsedRecord? in try step(raw, commands: &commands) }
@@ -33,7 +37,9 @@ extension RecordStepping {
 
   mutating func decodeAvailableRecords<Handler: TraceRecordHandler>(into handler: inout Handler) throws(CodecError) -> Bool {
     if let failure { throw failure }
-    let bytes = buffer
+    var bytes: [UInt8] = []
+    swap(&bytes, &buffer)
+    defer { swap(&bytes, &buffer) }
     let result: Result<Bool, CodecError> = bytes.withUnsafeBytes { raw in
       // The batch storage is a local of this closure, captured by nothing: handing it to the
       // handler then costs no retain and release per record, as a captured variable's would.
