@@ -41,6 +41,15 @@ struct BinaryReader {
       position += 1
       return .value(UInt64(first))
     }
+    // Two bytes (ids a little apart, strings of 32 bytes and more, string slots past 63), in
+    // line; a second byte of 0 would be an overlong form, left to the full reader's error.
+    if position + 1 < end {
+      let second = bytes[position + 1]
+      if second < 0x80 && second != 0 {
+        position += 2
+        return .value(UInt64(first & 0x7F) | UInt64(second) << 7)
+      }
+    }
     return readVarintSlow()
   }
 
