@@ -4,7 +4,6 @@
 /// a box, and anything else makes one (or a copy of a shared one) first. Mutations in place
 /// (`options.append`, `list?.rows = ...`) go through `_modify` and so change the box in place.
 extension Element {
-
   /// The second text: a switch's off-label, an action bar's subtitle, a notification's body.
   public var secondaryText: String {
     _read {
