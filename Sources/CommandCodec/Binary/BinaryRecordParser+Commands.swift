@@ -86,15 +86,7 @@ extension BinaryRecordParser {
   /// The fields after textValue2 (flags, key, row, column, sheet, width, height), when any is set.
   @inline(__always)
   private mutating func parseRareFields(_ r: inout BinaryReader, presence: UInt64, defaults: inout UInt64, over command: inout Command) throws(CodecError) {
-    if presence & (1 << 5) != 0 {
-      let flagsStart = r.position
-      let flags = try varint(&r, field: "flags")
-      guard let narrow = UInt32(exactly: flags) else { throw rangeFailure(at: flagsStart, field: "flags", value: Int64(bitPattern: flags), type: "UInt32") }
-      if narrow == 0 { defaults |= 1 << 5 }
-      command.flags = narrow
-    } else {
-      command.flags = 0
-    }
+    command.flags = try optionalUnsigned(&r, presence: presence, bit: 5, field: "flags", type: "UInt32", defaults: &defaults)
     if presence & (1 << 6) != 0 {
       command.key = try string(&r, field: "key")
     } else if !command.key.isEmpty {
@@ -102,17 +94,23 @@ extension BinaryRecordParser {
     }
     command.row = try optionalInt32(&r, presence: presence, bit: 7, field: "row", defaults: &defaults)
     command.column = try optionalInt32(&r, presence: presence, bit: 8, field: "column", defaults: &defaults)
-    if presence & (1 << 9) != 0 {
-      let sheetStart = r.position
-      let sheet = try varint(&r, field: "sheet")
-      guard let narrow = UInt16(exactly: sheet) else { throw rangeFailure(at: sheetStart, field: "sheet", value: Int64(bitPattern: sheet), type: "UInt16") }
-      if narrow == 0 { defaults |= 1 << 9 }
-      command.sheet = narrow
-    } else {
-      command.sheet = 0
-    }
+    command.sheet = try optionalUnsigned(&r, presence: presence, bit: 9, field: "sheet", type: "UInt16", defaults: &defaults)
     command.width = try optionalInt32(&r, presence: presence, bit: 10, field: "width", defaults: &defaults)
     command.height = try optionalInt32(&r, presence: presence, bit: 11, field: "height", defaults: &defaults)
+  }
+
+  /// An unsigned field (`type` names `T` in the range error) present when `bit` of `presence` is
+  /// set, else 0; a present 0 is noted in `defaults`.
+  @inline(__always)
+  private mutating func optionalUnsigned<T: FixedWidthInteger & UnsignedInteger>(
+    _ r: inout BinaryReader, presence: UInt64, bit: UInt64, field: StaticString, type: StaticString, defaults: inout UInt64
+  ) throws(CodecError) -> T {
+    guard presence & (1 << bit) != 0 else { return 0 }
+    let start = r.position
+    let raw = try varint(&r, field: field)
+    guard let value = T(exactly: raw) else { throw rangeFailure(at: start, field: field, value: Int64(bitPattern: raw), type: type) }
+    if value == 0 { defaults |= 1 << bit }
+    return value
   }
 
   /// An Int32 field (a delta from `base`) present when `bit` of `presence` is set, else 0; a
