@@ -6,162 +6,87 @@
 extension Element {
   /// The second text: a switch's off-label, an action bar's subtitle, a notification's body.
   public var secondaryText: String {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.secondaryText
-    }
-    set {
-      if extras == nil && newValue.isEmpty { return }
-      writableExtras().secondaryText = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.secondaryText
-    }
+    get { extra(\.secondaryText) }
+    set { setExtra(\.secondaryText, to: newValue, default: "") }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.secondaryText] }
   }
 
   /// A count: a table layout's columns, a page control's pages.
   public var count: Int32 {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.count
-    }
-    set {
-      if extras == nil && newValue == 0 { return }
-      writableExtras().count = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.count
-    }
+    get { extra(\.count) }
+    set { setExtra(\.count, to: newValue, default: 0) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.count] }
   }
 
   /// The creation flags (password 1 or 16, numeric 32, ...).
   public var flags: UInt32 {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.flags
-    }
-    set {
-      if extras == nil && newValue == 0 { return }
-      writableExtras().flags = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.flags
-    }
+    get { extra(\.flags) }
+    set { setExtra(\.flags, to: newValue, default: 0) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.flags] }
   }
 
   /// The error message of SET_ERROR, nil when there is none.
   public var error: String? {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.error
-    }
-    set {
-      if extras == nil && newValue == nil { return }
-      writableExtras().error = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.error
-    }
+    get { extra(\.error) }
+    set { setExtra(\.error, to: newValue, default: nil) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.error] }
   }
 
   /// The options ADD_OPTION added, in order.
   public var options: [Option] {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.options
-    }
-    set {
-      if extras == nil && newValue.isEmpty { return }
-      writableExtras().options = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.options
-    }
+    get { extra(\.options) }
+    set { setExtra(\.options, to: newValue, default: []) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.options] }
   }
 
   /// Link texts CREATE_LINK added to a label.
   public var links: [String] {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.links
-    }
-    set {
-      if extras == nil && newValue.isEmpty { return }
-      writableExtras().links = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.links
-    }
+    get { extra(\.links) }
+    set { setExtra(\.links, to: newValue, default: []) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.links] }
   }
 
   /// List or grid content (list and grid views start with an empty one).
   public var list: ListContent? {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.list
-    }
-    set {
-      if extras == nil && newValue == nil { return }
-      writableExtras().list = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.list
-    }
+    get { extra(\.list) }
+    set { setExtra(\.list, to: newValue, default: nil) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.list] }
   }
 
   /// Image sources and request (image views start with an empty one).
   public var image: ImageState? {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.image
-    }
-    set {
-      if extras == nil && newValue == nil { return }
-      writableExtras().image = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.image
-    }
+    get { extra(\.image) }
+    set { setExtra(\.image, to: newValue, default: nil) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.image] }
   }
 
   /// The value that closed the element, for dialogs and action sheets.
   public var modalResult: Int32? {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.modalResult
-    }
-    set {
-      if extras == nil && newValue == nil { return }
-      writableExtras().modalResult = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.modalResult
-    }
+    get { extra(\.modalResult) }
+    set { setExtra(\.modalResult, to: newValue, default: nil) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.modalResult] }
   }
 
   /// A custom widget's kind, attributes and properties; nil for built-in kinds.
   public var widget: CustomWidget? {
-    _read {
-      let box = extras ?? ElementExtras.defaults
-      yield box.widget
-    }
-    set {
-      if extras == nil && newValue == nil { return }
-      writableExtras().widget = newValue
-    }
-    _modify {
-      let box = writableExtras()
-      yield &box.widget
-    }
+    get { extra(\.widget) }
+    set { setExtra(\.widget, to: newValue, default: nil) }
+    _modify { yield &writableExtras()[keyPath: \ElementExtras.widget] }
+  }
+
+  /// A field of the box, or its default when there is none.
+  @inline(__always)
+  private func extra<Value>(_ field: KeyPath<ElementExtras, Value>) -> Value {
+    (extras ?? ElementExtras.defaults)[keyPath: field]
+  }
+
+  /// Sets a field of the box, making no box for the field's default (which every CREATE_* sets
+  /// most fields to: the default is spelled at the call, not read from ``ElementExtras/defaults``
+  /// through the key path, which costs a hundred instructions a create).
+  @inline(__always)
+  private mutating func setExtra<Value: Equatable>(_ field: ReferenceWritableKeyPath<ElementExtras, Value>, to value: Value, default: Value) {
+    if extras == nil && value == `default` { return }
+    writableExtras()[keyPath: field] = value
   }
 
   /// The box, made unique first (created when there is none, copied when another element or a
