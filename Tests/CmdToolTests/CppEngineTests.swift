@@ -14,6 +14,8 @@ import Testing
 
   static let engineSources = [CommandRunner.path("Examples/CppEngine/main.cpp")]
   static let readerSource = CommandRunner.path("adapters/cpp/tools/read_trace.cpp")
+  /// Where `#include "cmdtool_wire.hpp"` finds the header (an engine's copy of it).
+  static let includeDirectory = CommandRunner.path("adapters/cpp")
 
   /// clang++ next to the Swift toolchain on PATH, else clang++ on PATH (as CTesteeTests finds clang).
   static func findClangXX() -> String? {
@@ -41,7 +43,7 @@ import Testing
       return nil
     }
     let binary = scratch.path("\(name)-\(flavor.rawValue)-\(URL(fileURLWithPath: compiler).lastPathComponent)")
-    var arguments = ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-O1", "-o", binary] + sources
+    var arguments = ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-O1", "-I", includeDirectory, "-o", binary] + sources
     if flavor == .sanitized {
       arguments += ["-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
       let lld = URL(fileURLWithPath: compiler).deletingLastPathComponent().appendingPathComponent("ld.lld").path
@@ -66,6 +68,7 @@ import Testing
     defer { scratch.remove() }
     _ = try Self.build(Self.engineSources, named: "cpp-engine", .plain, compiler: gxx, in: scratch)
     _ = try Self.build([Self.readerSource], named: "read-trace", .plain, compiler: gxx, in: scratch)
+    _ = try Self.build([CppSessionTests.probeSource], named: "session-probe", .plain, compiler: gxx, in: scratch)
   }
 
   @Test(arguments: Flavor.allCases)
@@ -86,7 +89,7 @@ import Testing
       #"{"type":"CREATE_BUTTON","internalId":3,"childInternalId":6,"textValue":"Log in"}"#,
       #"{"t":0,"type":"CREATE_TIMER","internalId":2,"childInternalId":8,"value":1000}"#,
       #"{"t":500,"event":"ValueEvent","target":5,"text":"alice"}"#,
-      #"{"t":1500,"batch":[{"type":"CREATE_DIALOG","internalId":2,"childInternalId":9,"textValue":"Log in as alice?"}"#,
+      #"{"t":1500,"batch":[{"type":"CREATE_DIALOG","internalId":2,"childInternalId":9,"textValue":"Log in as alice?"},{"type":"CREATE_BUTTON","internalId":9,"childInternalId":10,"textValue":"OK"},{"type":"CREATE_BUTTON","internalId":9,"childInternalId":11,"textValue":"Cancel"},{"type":"CREATE_BUTTON","internalId":9,"childInternalId":12,"textValue":"Terms"}]}"#,
       // A tick while the dialog is open: the nested modal loop handles it.
       "{\"t\":2000,\"event\":\"TimerEvent\",\"target\":2,\"id\":8}\n{\"t\":2000,\"type\":\"SET_TEXT_VALUE\",\"internalId\":7,\"textValue\":\"Ticks: 2\"}",
       "{\"t\":2500,\"modal\":9,\"value\":1}\n{\"t\":2500,\"type\":\"REMOVE_CHILD\",\"internalId\":2,\"childInternalId\":9}",

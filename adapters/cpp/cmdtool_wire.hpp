@@ -7,16 +7,18 @@
 //   - Reader:  an incremental, bounded, strict reader of what cmdtool sends (its header with the
 //              viewport and preferences, events with all their fields, modal results, markers);
 //   - Session: the logic every engine needs: the handshake, sync echoes after everything before
-//              them is handled, a nested loop for startModal(), end of input.
-// See docs/CPP_ADAPTER.md for a worked integration.
+//              them is handled, nested loops for startModal() (each answer to its own dialog),
+//              end of input, errors that stop the session.
+// docs/CPP_ADAPTER.md holds a complete worked integration and lists the engine-facing API.
 //
-// Contract: nothing here throws on bad input or I/O failure (errors are values, see Error); the
-// standard library may throw std::bad_alloc. No global mutable state: every object is
-// independent and none is thread-safe by itself. Memory is bounded by Limits (a line, a string,
-// nesting) plus what you keep.
+// Contract: nothing here throws on bad input or I/O failure (errors are values, see Error; a
+// Session's first error stops it); the standard library may throw std::bad_alloc. No global
+// mutable state: every object is independent and none is thread-safe by itself. Memory is bounded
+// by Limits (a line, a string, nesting) plus what you keep.
 #ifndef CMDTOOL_WIRE_HPP
 #define CMDTOOL_WIRE_HPP
 
+#include <cerrno>
 #include <clocale>
 #include <cmath>
 #include <cstdint>
@@ -29,6 +31,10 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+#if defined(__unix__) || defined(__APPLE__)
+#include <poll.h>
+#include <unistd.h>
+#endif
 
 namespace cmdtool_wire {
 
@@ -171,6 +177,13 @@ inline const Numbering * find_numbering(std::string_view name) {
   return nullptr;
 }
 
+/// The names of every numbering, for messages: "cmdtool-1, engine-2017-11-16, ...".
+inline std::string numbering_names() {
+  std::string names;
+  for (const Numbering & n : generated::numberings) names += (names.empty() ? "" : ", ") + std::string(n.name);
+  return names;
+}
+
 /// The name of `code` in `numbering`, or nullptr when the numbering has no such code.
 inline const char * command_name(const Numbering & numbering, int code) {
   return code >= 0 && code < numbering.count ? numbering.names[code] : nullptr;
@@ -222,6 +235,12 @@ struct Event {
   double timestamp = 0, x = 0, y = 0, delta = 0;
   bool visible = false, success = false, isLive = false, isCancelled = false, flush = false;
   bool isNew = false, isES = false;
+
+  /// Whether the event carries `field` (its trace name, "text"): tells an absent text from an
+  /// empty one. The reader sets it for the fields the record holds; cmdtool writes no field at its
+  /// default, so the session also sets "text" on a ValueEvent to a text input (WIRE.md §12).
+  bool has(std::string_view field) const;
+  uint64_t carried = 0;  // has() as bits: bit i for detail::event_field_names[i]
 };
 
 inline const char * event_class_name(EventClass c) {
@@ -346,7 +365,8 @@ inline size_t append_json_string(std::string & out, std::string_view bytes) {
 /// Where the writer's bytes go: returns false when they could not be written.
 using Sink = std::function<bool(const char * data, size_t size)>;
 
-/// A sink writing to `file` (e.g. stdout) and flushing after every record.
+/// A sink writing to `file` (e.g. stdout) and flushing after every record, so that cmdtool
+/// sees each record as it is sent. False (errno says why) when a write or the flush fails.
 inline Sink file_sink(std::FILE * file) {
   return [file](const char * data, size_t size) {
     return std::fwrite(data, 1, size, file) == size && std::fflush(file) == 0;
@@ -355,13 +375,17 @@ inline Sink file_sink(std::FILE * file) {
 
 class Writer {
  public:
-  /// `numbering` names your Command::Type enum (find_numbering("engine-2018-11-28")); nullptr
-  /// means "cmdtool-1".
-  explicit Writer(Sink sink, const Numbering * numbering = nullptr)
-    : sink_(std::move(sink)), numbering_(numbering ? numbering : &generated::numberings[0]) {}
+  /// `numbering` names your Command::Type enum ("engine-2018-11-28", docs/CPP_ADAPTER.md §2). A
+  /// name the header does not know is an error (error(), code unknownNumbering): nothing is
+  /// written, rather than codes read in the wrong numbering.
+  Writer(Sink sink, std::string_view numbering) : sink_(std::move(sink)), numbering_(find_numbering(numbering)) {
+    if (!numbering_)
+      error_ = Error{"unknownNumbering", "unknown numbering \"" + std::string(numbering) + "\" (the known ones: " + numbering_names() + "; docs/CPP_ADAPTER.md §2)"};
+  }
 
   /// The header line: {"trace":1,"numbering":...,"creator":...}. Write it first.
   bool header(std::string_view creator) {
+    if (!numbering_) return false;
     std::string line = "{\"trace\":1,\"numbering\":";
     append_json_string(line, numbering_->name);
     if (!creator.empty()) { line += ",\"creator\":"; append_json_string(line, creator); }
@@ -372,6 +396,7 @@ class Writer {
   /// One sendCommands() call: one record (the single-command form for one command, a batch
   /// otherwise). False, writing nothing, when a command's type has no name in the numbering.
   bool batch(const Command * commands, size_t count) {
+    if (!numbering_) return false;
     std::string line = "{";
     if (count != 1) line += "\"batch\":[";
     for (size_t i = 0; i < count; i++) {
@@ -387,6 +412,7 @@ class Writer {
 
   /// A marker {"marker":label,"detail":detail} (the sync echo is one).
   bool marker(std::string_view label, std::string_view detail = {}) {
+    if (!numbering_) return false;
     std::string line = "{\"marker\":";
     append_json_string(line, label);
     if (!detail.empty()) { line += ",\"detail\":"; append_json_string(line, detail); }
@@ -394,9 +420,10 @@ class Writer {
     return put(line);
   }
 
-  /// The last failure (unknown command code, or the sink failed); empty when none.
+  /// The last failure (unknown numbering or command code, or the sink failed); empty when none.
   const Error & error() const { return error_; }
-  const Numbering & numbering() const { return *numbering_; }
+  /// The numbering, or nullptr when its name is unknown.
+  const Numbering * numbering() const { return numbering_; }
   /// How many invalid UTF-8 sequences were replaced by U+FFFD so far.
   size_t replacements() const { return replacements_; }
 
@@ -407,8 +434,9 @@ class Writer {
   size_t replacements_ = 0;
 
   bool put(const std::string & line) {
+    errno = 0;
     if (sink_ && sink_(line.data(), line.size())) return true;
-    error_ = Error{"io", "the output could not be written"};
+    error_ = Error{"io", std::string("the output could not be written") + (errno ? std::string(": ") + std::strerror(errno) : "")};
     return false;
   }
 
@@ -718,6 +746,16 @@ inline bool parse_double(const std::string & text, double & out) {
   return end && *end == 0 && std::isfinite(out);
 }
 
+/// `v` in the fewest digits that read back as `v` (0.5, not 0.500000), for messages.
+inline std::string shortest(double v) {
+  char buffer[32];
+  for (int precision = 1; precision <= 17; precision++) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
+    if (std::strtod(buffer, nullptr) == v) break;
+  }
+  return buffer;
+}
+
 inline bool is_integer_text(const std::string & t) { return t.find_first_of(".eE") == std::string::npos; }
 
 /// An integer from JSON number text, in [lo, hi]: 0 ok, 1 out of range.
@@ -806,24 +844,45 @@ inline const std::vector<EventField> & event_fields(EventClass c) {
   return table[i >= 0 && i <= 20 ? i : 0];
 }
 
-inline void * event_member(Event & e, std::string_view key) {
-#define CMDTOOL_WIRE_M(name) if (key == #name) return &e.name;
-  CMDTOOL_WIRE_M(text) CMDTOOL_WIRE_M(imageUrl) CMDTOOL_WIRE_M(data) CMDTOOL_WIRE_M(productId)
-  CMDTOOL_WIRE_M(code) CMDTOOL_WIRE_M(warning) CMDTOOL_WIRE_M(value) CMDTOOL_WIRE_M(value2)
-  CMDTOOL_WIRE_M(type) CMDTOOL_WIRE_M(threadId) CMDTOOL_WIRE_M(scrollPos) CMDTOOL_WIRE_M(scrollRem)
-  CMDTOOL_WIRE_M(height) CMDTOOL_WIRE_M(mode) CMDTOOL_WIRE_M(sourceInternalId) CMDTOOL_WIRE_M(priority)
-  CMDTOOL_WIRE_M(internalFormat) CMDTOOL_WIRE_M(id) CMDTOOL_WIRE_M(logicalWidth) CMDTOOL_WIRE_M(logicalHeight)
-  CMDTOOL_WIRE_M(actualWidth) CMDTOOL_WIRE_M(actualHeight) CMDTOOL_WIRE_M(elementId) CMDTOOL_WIRE_M(internalId)
-  CMDTOOL_WIRE_M(version) CMDTOOL_WIRE_M(requestedWidth) CMDTOOL_WIRE_M(requestedHeight)
-  CMDTOOL_WIRE_M(requestedLevels) CMDTOOL_WIRE_M(identifier) CMDTOOL_WIRE_M(timestamp) CMDTOOL_WIRE_M(x)
-  CMDTOOL_WIRE_M(y) CMDTOOL_WIRE_M(delta) CMDTOOL_WIRE_M(visible) CMDTOOL_WIRE_M(success)
-  CMDTOOL_WIRE_M(isLive) CMDTOOL_WIRE_M(isCancelled) CMDTOOL_WIRE_M(flush) CMDTOOL_WIRE_M(isNew)
-  CMDTOOL_WIRE_M(isES)
-#undef CMDTOOL_WIRE_M
-  return nullptr;
+// Every event field by its trace name, once: the names (bit i of Event::carried stands for the
+// i-th) and the members come from this list.
+#define CMDTOOL_WIRE_EVENT_FIELDS(M) \
+  M(text) M(imageUrl) M(data) M(productId) M(code) M(warning) M(value) M(value2) M(type) \
+  M(threadId) M(scrollPos) M(scrollRem) M(height) M(mode) M(sourceInternalId) M(priority) \
+  M(internalFormat) M(id) M(logicalWidth) M(logicalHeight) M(actualWidth) M(actualHeight) \
+  M(elementId) M(internalId) M(version) M(requestedWidth) M(requestedHeight) M(requestedLevels) \
+  M(identifier) M(timestamp) M(x) M(y) M(delta) M(visible) M(success) M(isLive) M(isCancelled) \
+  M(flush) M(isNew) M(isES)
+
+#define CMDTOOL_WIRE_NAME(name) #name,
+inline constexpr const char * event_field_names[] = {CMDTOOL_WIRE_EVENT_FIELDS(CMDTOOL_WIRE_NAME)};
+#undef CMDTOOL_WIRE_NAME
+
+inline int event_field_bit(std::string_view key) {
+  for (int i = 0; i < static_cast<int>(sizeof event_field_names / sizeof event_field_names[0]); i++)
+    if (key == event_field_names[i]) return i;
+  return -1;
 }
 
+inline void mark_carried(Event & e, std::string_view key) {
+  int bit = event_field_bit(key);
+  if (bit >= 0) e.carried |= uint64_t(1) << bit;
+}
+
+inline void * event_member(Event & e, std::string_view key) {
+#define CMDTOOL_WIRE_MEMBER(name) if (key == #name) return &e.name;
+  CMDTOOL_WIRE_EVENT_FIELDS(CMDTOOL_WIRE_MEMBER)
+#undef CMDTOOL_WIRE_MEMBER
+  return nullptr;
+}
+#undef CMDTOOL_WIRE_EVENT_FIELDS
+
 }  // namespace detail
+
+inline bool Event::has(std::string_view field) const {
+  int bit = detail::event_field_bit(field);
+  return bit >= 0 && ((carried >> bit) & 1);
+}
 
 class Reader {
  public:
@@ -1010,6 +1069,7 @@ class Reader {
           return unknown(root.key_columns[i], key, (std::string("a ") + event_class_name(out.event.cls)).c_str());
         }
         if (!event_field(root.items[i], key, field->type, out.event)) return false;
+        detail::mark_carried(out.event, key);
       }
       if (!has_target) return fail("missingField", 1, "an event needs a \"target\"");
     } else if (out.kind == Record::Kind::Batch) {
@@ -1018,7 +1078,7 @@ class Reader {
     (void)has_t;
     if (t < 0) return fail("invalidValue", 1, "a negative time");
     if (t < last_time_)
-      return fail("timeGoesBackwards", 1, "the time " + std::to_string(t) + " ms is earlier than the previous record's " + std::to_string(last_time_) + " ms");
+      return fail("timeGoesBackwards", 1, "the time " + detail::shortest(t) + " ms is earlier than the previous record's " + detail::shortest(last_time_) + " ms");
     last_time_ = t;
     out.t = t;
     records_++;
@@ -1153,19 +1213,24 @@ class Reader {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Session: handshake, sync echoes, modal loops, end of input.
+// Session: handshake, sync echoes, modal loops, end of input, errors.
 
 /// Where the session's input comes from: reads up to `size` bytes into `data` and returns how
-/// many (it may return fewer; it must not wait for more once it has some), 0 at the end of the
-/// input, -1 on a read error.
-using Source = std::function<long(char * data, size_t size)>;
+/// many (at least 1; once it has some it does not wait for more), 0 at the end of the input, -1
+/// on a read error (errno says why). With `wait` false it returns `no_input_yet` rather than wait.
+using Source = std::function<long(char * data, size_t size, bool wait)>;
+constexpr long no_input_yet = -2;
 
-/// A source reading `file` (e.g. stdin) a line at a time: it never waits beyond a newline.
+/// A source reading `file` (e.g. stdin) a line at a time: it never waits beyond a newline. It
+/// cannot tell whether input is there without waiting, so a non-blocking poll() sees only what
+/// was read before: prefer fd_source where there is one.
 inline Source file_source(std::FILE * file) {
-  return [file](char * data, size_t size) -> long {
+  return [file](char * data, size_t size, bool wait) -> long {
+    if (!wait) return no_input_yet;
     size_t n = 0;
     while (n < size) {
       int c = std::fgetc(file);
+      if (c == EOF && n == 0 && std::ferror(file) && errno == EINTR) { std::clearerr(file); continue; }
       if (c == EOF) return n ? static_cast<long>(n) : (std::ferror(file) ? -1 : 0);
       data[n++] = static_cast<char>(c);
       if (c == '\n') break;
@@ -1174,134 +1239,216 @@ inline Source file_source(std::FILE * file) {
   };
 }
 
-/// What the engine gets from poll(): an event for `target` (a modal result arrives as what
-/// platforms deliver, a ValueEvent with the result to the dialog, with `modal_result` set).
-struct Input {
-  int32_t target = 0;
-  Event event;
-  bool modal_result = false;
+#if defined(__unix__) || defined(__APPLE__)
+/// A source reading the file descriptor `fd` (0 for standard input) with read(2), without a
+/// buffer of its own, so that a non-blocking poll() sees what has arrived (poll(2)). Interrupted
+/// calls (EINTR) are retried.
+inline Source fd_source(int fd) {
+  return [fd](char * data, size_t size, bool wait) -> long {
+    for (;;) {
+      if (!wait) {
+        struct pollfd p = {fd, POLLIN, 0};
+        int ready = ::poll(&p, 1, 0);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) return -1;
+        if (ready == 0) return no_input_yet;
+      }
+      ssize_t n = ::read(fd, data, size);
+      if (n < 0 && errno == EINTR) continue;
+      return n < 0 ? -1 : static_cast<long>(n);
+    }
+  };
+}
+#endif
+
+/// What the session does beyond the protocol's defaults.
+struct Options {
+  Limits limits;          // what the reader accepts (a line, a string, nesting)
+  bool echo_sync = true;  // false: sync markers are read but not echoed (record with --clock wall)
 };
 
+/// What the engine gets from poll(): an event for `target` at `t` (a modal result arrives as what
+/// platforms deliver, a ValueEvent with the result to the dialog, with `modal_result` set).
+struct Input {
+  double t = 0;               // the record's time: ms on cmdtool's clock (WIRE.md §4)
+  int32_t target = 0;         // the element the event is for (0: the application)
+  Event event;                // its class and fields (event.has("text"): a text was sent)
+  bool modal_result = false;  // the answer to the dialog `target` (WIRE.md §4, §12)
+};
+
+/// The engine's side of a session: one per process, used from the thread that runs the event
+/// loop. Errors stick: after the first (error()), nothing more is written or read, poll() returns
+/// false and start_modal() returns 0, so the engine's loops unwind as at the end of the input;
+/// then the engine reports error() on stderr and exits with status 2 (docs/CPP_ADAPTER.md §4).
 class Session {
  public:
-  Session(Source source, Sink sink, const Numbering * numbering, Limits limits = Limits())
-    : source_(std::move(source)), writer_(std::move(sink), numbering), reader_(limits) {}
+  Session(Source source, Sink sink, std::string_view numbering, Options options = Options())
+    : source_(std::move(source)), writer_(std::move(sink), numbering), reader_(options.limits), options_(options) {
+    set_error(writer_.error());  // an unknown numbering
+  }
 
   /// §2 of WIRE.md: writes the engine's header, then reads cmdtool's (its viewport and stored
-  /// preferences: header()). False on an error (error()); input without a header is fine.
+  /// preferences: header()). False on an error; input that starts without a header is fine.
   bool handshake(std::string_view creator) {
-    if (!writer_.header(creator)) return set_error(writer_.error());
+    if (error_ || !writer_.header(creator)) return set_error(writer_.error());
     Record r;
-    if (!read(r)) return !error_;
+    if (!read(r, true)) return !error_;
     if (r.kind == Record::Kind::Header) header_ = r.header;
     else pending_.push_back(std::move(r));
     return true;
   }
   const Header & header() const { return header_; }
 
-  /// sendCommands(): one record. False when it could not be written (error()).
+  /// sendCommands(): one record. False when it could not be written (an unknown code, a failed write).
   bool send(const std::vector<Command> & commands) {
-    return writer_.batch(commands) || set_error(writer_.error());
+    if (error_ || !writer_.batch(commands)) return set_error(writer_.error());
+    for (const Command & c : commands) track(c);
+    return true;
   }
+  /// A marker of the engine's own, recorded: {"marker":label,"detail":detail}.
   bool marker(std::string_view label, std::string_view detail = {}) {
-    return writer_.marker(label, detail) || set_error(writer_.error());
+    return (!error_ && writer_.marker(label, detail)) || set_error(writer_.error());
   }
-
-  /// sendEvent() from the engine to itself: delivered by poll() before anything read later, so
-  /// it is handled before the next sync echo.
-  void post(int32_t target, const Event & event) { posted_.push_back(Input{target, event, false}); }
 
   /// pollEvents(): the next input for the engine, waiting for it when `blocking`. Calling poll()
-  /// again means the engine has handled what the previous call returned, so a sync marker that
-  /// follows it is echoed now, after everything before it (WIRE.md §4). False when there is
-  /// nothing (non-blocking), at the end of the input (input_ended()) or on an error (error()).
+  /// again means the engine has handled what the previous call returned (and what it posted to
+  /// itself meanwhile), so a sync marker that follows is echoed now (WIRE.md §4). False when
+  /// there is nothing yet (non-blocking), at the end of the input (input_ended()) or after an
+  /// error (error()).
   bool poll(Input & out, bool blocking = true) {
+    if (error_) return false;
+    // A result kept for this loop's dialog while an inner loop ran: handed over now it resumes.
+    if (!levels_.empty() && levels_.back().held) {
+      levels_.back().held = false;
+      out = std::move(levels_.back().result);
+      return true;
+    }
     for (;;) {
-      if (!posted_.empty()) { out = std::move(posted_.front()); posted_.pop_front(); return true; }
       Record r;
       if (!pending_.empty()) { r = std::move(pending_.front()); pending_.pop_front(); }
-      else if (!blocking) {
-        // Only what was already read: a non-blocking poll never waits for the source.
-        if (!reader_.next(r)) return reader_.failed() ? set_error(reader_.error()) : false;
-      } else if (!read(r)) return false;
+      else if (!read(r, blocking)) return false;
+      if (r.kind != Record::Kind::Header) now_ = r.t;
       switch (r.kind) {
       case Record::Kind::Marker:
-        if (r.label == "sync" && !marker("sync", r.detail)) return false;
+        if (r.label == "sync" && options_.echo_sync && !marker("sync", r.detail)) return false;
         break;
       case Record::Kind::Event:
-        out = Input{r.event.target, std::move(r.event), false};
-        return true;
+        out = Input{r.t, r.event.target, std::move(r.event), false};
+        if (out.event.cls == EventClass::ValueEvent && is_text_input(out.target)) detail::mark_carried(out.event, "text");
+        if (out.event.cls != EventClass::ValueEvent || !held_for_outer_loop(out)) return true;
+        break;
       case Record::Kind::ModalResult:
-        out = Input{};
-        out.target = r.modal;
+        out = Input{r.t, r.modal, Event(), true};
         out.event.cls = EventClass::ValueEvent;
         out.event.target = r.modal;
         out.event.value = r.modal_value;
-        out.modal_result = true;
-        return true;
+        detail::mark_carried(out.event, "value");
+        if (!held_for_outer_loop(out)) return true;
+        break;
       default:
         break;  // a header or commands: nothing an engine acts on
       }
     }
   }
 
-  /// The main loop: polls and hands every input to `dispatch` until the input ends. False on an
-  /// error.
-  bool run(const std::function<void(const Input &)> & dispatch) {
-    Input in;
-    while (poll(in)) dispatch(in);
-    return !error_;
-  }
-
-  /// startModal(): a nested loop that keeps dispatching input (sync markers, timer ticks, typing)
-  /// until end_modal() is called for this level, typically by the dialog's handler when the
-  /// modal result (a ValueEvent to the dialog) arrives. Returns that value, or 0 (cancel) when
-  /// the input ends or fails first (input_ended(), error()).
-  int start_modal(const std::function<void(const Input &)> & dispatch) {
-    size_t level = modal_values_.size();
-    modal_values_.push_back(Pending{});
-    Input in;
-    while (!modal_values_[level].ended && poll(in)) dispatch(in);
-    int value = modal_values_[level].ended ? modal_values_[level].value : 0;
-    modal_values_.resize(level);
+  /// startModal(): a nested loop that calls `step` (hand the engine its next input, waiting for
+  /// it; false at the end of the input or on an error) until end_modal() ends this level. The
+  /// level belongs to the dialog the engine opened last (CREATE_DIALOG, CREATE_ALERT_DIALOG or
+  /// CREATE_ACTION_SHEET, still open, no other level's), so an answer to an outer dialog that
+  /// arrives meanwhile waits for its own loop. Returns the value given to end_modal(), or 0
+  /// (cancel) when the input ends or fails first.
+  int start_modal(const std::function<bool()> & step) {
+    Level level;
+    for (size_t i = open_dialogs_.size(); i-- > 0 && !level.dialog;) {
+      bool taken = false;
+      for (const Level & l : levels_) taken = taken || l.dialog == open_dialogs_[i];
+      if (!taken) level.dialog = open_dialogs_[i];
+    }
+    levels_.push_back(std::move(level));
+    size_t index = levels_.size() - 1;
+    while (!levels_[index].ended && !error_ && step()) {}
+    int value = levels_[index].ended ? levels_[index].value : 0;
+    levels_.resize(index);
     return value;
   }
   /// endModal(value): ends the innermost start_modal() still running. False when none runs.
   bool end_modal(int value) {
-    for (size_t i = modal_values_.size(); i-- > 0;)
-      if (!modal_values_[i].ended) { modal_values_[i] = Pending{true, value}; return true; }
+    for (size_t i = levels_.size(); i-- > 0;)
+      if (!levels_[i].ended) { levels_[i].ended = true; levels_[i].value = value; return true; }
     return false;
   }
-  size_t modal_depth() const { return modal_values_.size(); }
 
+  /// cmdtool's clock (WIRE.md §4): the time of the last record poll() took, in ms.
+  double now() const { return now_; }
+  /// True once the input has ended (cmdtool closed it: exit with status 0).
   bool input_ended() const { return ended_; }
+  /// The first error (code, message, line and column for input), or empty.
   const Error & error() const { return error_; }
-  Writer & writer() { return writer_; }
 
  private:
-  struct Pending { bool ended = false; int value = 0; };
+  struct Level { int32_t dialog = 0; bool ended = false; int value = 0; bool held = false; Input result; };
   Source source_;
   Writer writer_;
   Reader reader_;
+  Options options_;
   Header header_;
   Error error_;
   std::deque<Record> pending_;
-  std::deque<Input> posted_;
-  std::vector<Pending> modal_values_;
+  std::vector<Level> levels_;
+  std::vector<int32_t> open_dialogs_, text_inputs_;  // from the commands sent, in order
+  double now_ = 0;
   bool ended_ = false;
   char chunk_[4096];
 
   bool set_error(const Error & e) { if (!error_) error_ = e; return false; }
-  bool read(Record & r) {
+
+  // WIRE.md §12: an answer (a modal result, or the platform's ValueEvent, PROTOCOL.md §4.3) to the
+  // dialog of a loop that is not the innermost is kept for that loop, which gets it when it
+  // resumes (poll() hands it over first). A second answer to the same dialog finds it closed.
+  bool held_for_outer_loop(Input & answer) {
+    for (size_t i = 0; i + 1 < levels_.size(); i++) {
+      if (levels_[i].dialog != answer.target || answer.target == 0) continue;
+      if (!levels_[i].held && !levels_[i].ended) { levels_[i].held = true; levels_[i].result = std::move(answer); }
+      return true;
+    }
+    return false;
+  }
+
+  bool read(Record & r, bool wait) {
     for (;;) {
       if (reader_.next(r)) return true;
       if (reader_.failed()) return set_error(reader_.error());
       if (ended_) return false;
-      long n = source_ ? source_(chunk_, sizeof chunk_) : 0;
-      if (n < 0) return set_error(Error{"io", "the input could not be read"});
+      errno = 0;
+      long n = source_ ? source_(chunk_, sizeof chunk_, wait) : 0;
+      if (n == no_input_yet) return false;
+      if (n < 0) return set_error(Error{"io", std::string("the input could not be read") + (errno ? std::string(": ") + std::strerror(errno) : "")});
       if (n == 0) { ended_ = true; reader_.finish(); continue; }
       reader_.feed(chunk_, static_cast<size_t>(n));
     }
+  }
+
+  // The platform's view of the elements, from the commands: which are open dialogs and which
+  // text inputs (the kinds cmdtool's model keeps, docs/PROTOCOL.md §3).
+  static void erase(std::vector<int32_t> & ids, int32_t id) {
+    for (size_t i = ids.size(); i-- > 0;)
+      if (ids[i] == id) ids.erase(ids.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+  bool is_text_input(int32_t id) const {
+    for (int32_t t : text_inputs_)
+      if (t == id) return true;
+    return false;
+  }
+  void track(const Command & c) {
+    const char * n = c.type_name ? c.type_name : command_name(*writer_.numbering(), c.type);
+    std::string_view name = n ? n : "";
+    if (name == "REMOVE_CHILD") erase(open_dialogs_, c.childInternalId);
+    if (name == "DELETE_ELEMENT") { erase(open_dialogs_, c.internalId); erase(text_inputs_, c.internalId); }
+    if (name.substr(0, 7) != "CREATE_") return;
+    erase(open_dialogs_, c.childInternalId);  // an id used anew is what it is created as now
+    erase(text_inputs_, c.childInternalId);
+    if (name == "CREATE_DIALOG" || name == "CREATE_ALERT_DIALOG" || name == "CREATE_ACTION_SHEET") open_dialogs_.push_back(c.childInternalId);
+    if (name == "CREATE_TEXTFIELD" || name == "CREATE_TEXTVIEW" || name == "CREATE_SEARCHBAR") text_inputs_.push_back(c.childInternalId);
   }
 };
 
