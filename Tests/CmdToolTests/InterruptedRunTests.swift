@@ -23,6 +23,17 @@ import Testing
     ["sh", "-c", "n=$(wc -l < '\(file)' 2>/dev/null || echo 0); echo start >> '\(file)'; if [ \"$n\" -ge 1 ]; then exec \(later); fi; exec \(first)"]
   }
 
+  /// Starts cmdtool with `arguments`, sends it `signal` once `ready` holds (a peer started, a
+  /// line was printed), and waits for it to end.
+  private func signalled(_ arguments: [String], _ signal: Int32, once ready: () -> Bool, environment: [String: String?] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws -> FinishedRun {
+    let run = try Subprocess(Built.cmdtool, arguments, environment: environment)
+    defer { run.kill() }
+    let came = eventually(within: 60, ready)
+    #expect(came, "the moment to send the signal never came", sourceLocation: sourceLocation)
+    sendSignal(run.pid, signal)
+    return run.wait(timeout: 30)
+  }
+
   /// The number of lines in `path` (0 when it is missing).
   static func lines(_ path: String) -> Int {
     ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").count
@@ -36,11 +47,7 @@ import Testing
     let started = scratch.path("started")
     // The testee starts and then hangs before its header: the case never ends on its own.
     let testee = Self.starting(started, then: "sleep 600")
-    let run = try Subprocess(Built.cmdtool, ["conformance", "--timeout", "120", "--report", scratch.path("r.json"), "--junit", scratch.path("r.xml"), "--html", scratch.path("r.html"), "--"] + testee)
-    defer { run.kill() }
-    #expect(eventually(within: 30) { FileManager.default.fileExists(atPath: started) })
-    sendSignal(run.pid, SIGTERM)
-    let result = run.wait(timeout: 30)
+    let result = try signalled(["conformance", "--timeout", "120", "--report", scratch.path("r.json"), "--junit", scratch.path("r.xml"), "--html", scratch.path("r.html"), "--"] + testee, SIGTERM, once: { FileManager.default.fileExists(atPath: started) })
     #expect(result.status == 143, "\(result)")
     #expect(!result.stdout.contains("conformant") || result.stdout.contains("no verdict"), "\(result)")
     #expect(result.stdout.contains("interrupted by SIGTERM after 0 of "), "\(result)")
@@ -62,11 +69,7 @@ import Testing
     let starts = scratch.path("starts")
     // Two cases run and pass; the third case's testee hangs before its header.
     let testee = ["sh", "-c", "n=$(wc -l < '\(starts)' 2>/dev/null || echo 0); echo start >> '\(starts)'; if [ \"$n\" -ge 2 ]; then exec sleep 600; fi; exec '\(Built.referenceTestee.path)'"]
-    let run = try Subprocess(Built.cmdtool, ["conformance", "--timeout", "120", "--cases", "Required.Tree.*", "--report", scratch.path("r.json"), "--junit", scratch.path("r.xml"), "--"] + testee)
-    defer { run.kill() }
-    #expect(eventually(within: 60) { Self.lines(starts) >= 3 })
-    sendSignal(run.pid, SIGINT)
-    let result = run.wait(timeout: 30)
+    let result = try signalled(["conformance", "--timeout", "120", "--cases", "Required.Tree.*", "--report", scratch.path("r.json"), "--junit", scratch.path("r.xml"), "--"] + testee, SIGINT, once: { Self.lines(starts) >= 3 })
     #expect(result.status == 130, "\(result)")
     #expect(result.stdout.contains("Required       2 cases: 2 pass"), "\(result)")
     #expect(result.stdout.contains("interrupted by SIGINT after 2 of "), "\(result)")
@@ -84,11 +87,7 @@ import Testing
     let starts = scratch.path("starts")
     // The first run is played; the second run's testee hangs.
     let testee = Self.counting(starts, first: "'\(Built.referenceTestee.path)'", later: "sleep 600")
-    let run = try Subprocess(Built.cmdtool, ["fuzz", "platform", "--out", scratch.path("fuzz"), "--runs", "5", "--timeout", "120", "--"] + testee)
-    defer { run.kill() }
-    #expect(eventually(within: 60) { Self.lines(starts) >= 2 })
-    sendSignal(run.pid, SIGINT)
-    let result = run.wait(timeout: 30)
+    let result = try signalled(["fuzz", "platform", "--out", scratch.path("fuzz"), "--runs", "5", "--timeout", "120", "--"] + testee, SIGINT, once: { Self.lines(starts) >= 2 })
     #expect(result.status == 130, "\(result)")
     #expect(result.stdout.contains("1 runs, ") && result.stdout.contains("0 divergences; interrupted by SIGINT after 1 of 5 runs"), "\(result)")
     #expect(!result.stdout.contains("DIVERGES") && !result.stdout.contains("shrinking"), "\(result)")
@@ -104,11 +103,7 @@ import Testing
     // The first run diverges (a testee that loses ACTIVE styles); the first shrinking candidate's
     // testee hangs.
     let testee = Self.counting(starts, first: "'\(Built.referenceTestee.path)' --bug lose-active-styles", later: "sleep 600")
-    let run = try Subprocess(Built.cmdtool, ["fuzz", "platform", "--out", scratch.path("fuzz"), "--runs", "1", "--commands", "2000", "--timeout", "120", "--"] + testee)
-    defer { run.kill() }
-    #expect(eventually(within: 60) { Self.lines(starts) >= 2 })
-    sendSignal(run.pid, SIGINT)
-    let result = run.wait(timeout: 30)
+    let result = try signalled(["fuzz", "platform", "--out", scratch.path("fuzz"), "--runs", "1", "--commands", "2000", "--timeout", "120", "--"] + testee, SIGINT, once: { Self.lines(starts) >= 2 })
     #expect(result.status == 130, "\(result)")
     #expect(result.stdout.contains("DIVERGES  fail · state"), "\(result)")
     #expect(result.stdout.contains("shrinking interrupted"), "\(result)")
@@ -126,11 +121,7 @@ import Testing
     // Every run of the engine exits with status 3 after 9 records; the first shrinking
     // candidate's engine hangs before its header.
     let engine = Self.counting(starts, first: "'\(Built.engine.path)' --crash-after 9", later: "sleep 600")
-    let run = try Subprocess(Built.cmdtool, ["fuzz", "engine", "--out", scratch.path("fuzz"), "--runs", "3", "--timeout", "120", "--"] + engine)
-    defer { run.kill() }
-    #expect(eventually(within: 60) { Self.lines(starts) >= 2 })
-    sendSignal(run.pid, SIGINT)
-    let result = run.wait(timeout: 30)
+    let result = try signalled(["fuzz", "engine", "--out", scratch.path("fuzz"), "--runs", "3", "--timeout", "120", "--"] + engine, SIGINT, once: { Self.lines(starts) >= 2 })
     #expect(result.status == 130, "\(result)")
     #expect(result.stdout.contains("shrinking interrupted"), "\(result)")
     #expect(result.stdout.contains("1 failure; interrupted by SIGINT after 1 of 3 runs"), "\(result)")
@@ -157,11 +148,7 @@ import Testing
     try scratch.copy(Example.recording, to: "rec/b.jsonl")
     let started = scratch.path("started")
     let engine = "echo started >> '\(started)'; exec sleep 600"
-    let run = try Subprocess(Built.cmdtool, ["replay", "--engine", engine, recordings, "--record", "never", "--timeout", "120", "--junit", scratch.path("r.xml"), "--report", scratch.path("r.json")], environment: ["TMPDIR": try scratch.temporaryFolder()])
-    defer { run.kill() }
-    #expect(eventually(within: 30) { FileManager.default.fileExists(atPath: started) })
-    sendSignal(run.pid, SIGTERM)
-    let result = run.wait(timeout: 30)
+    let result = try signalled(["replay", "--engine", engine, recordings, "--record", "never", "--timeout", "120", "--junit", scratch.path("r.xml"), "--report", scratch.path("r.json")], SIGTERM, once: { FileManager.default.fileExists(atPath: started) }, environment: ["TMPDIR": try scratch.temporaryFolder()])
     #expect(result.status == 143, "\(result)")
     #expect(result.stdout.contains("interrupted by SIGTERM after 1 of 2 recordings"), "\(result)")
     let junit = try JUnitSummary(contentsOf: scratch.path("r.xml"))

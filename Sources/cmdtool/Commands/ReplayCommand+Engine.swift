@@ -79,10 +79,10 @@ extension ReplayCommand {
     if let setup = summary.setupError {
       // No recording was compared: not a failure of the build's behaviour, and no report of it.
       output.flush()
-      printError("\(setup.message.replacingOccurrences(of: "the new run: ", with: "")); nothing was compared (\((setup.trace as NSString).lastPathComponent) was the first recording)")
-      if !setup.engineSaid.isEmpty { printError(PeerWords.quoted(setup.engineSaid, by: "the engine")) }
-      printError("the engine command is run with sh -c: \(engine)")
-      throw ExitStatus.badInput
+      let what = setup.message.hasPrefix("the new run: ") ? String(setup.message.dropFirst("the new run: ".count)) : setup.message
+      let status = cmdtool.setupError("replaying \((setup.trace as NSString).lastPathComponent), \(what)", peer: "the engine", said: setup.engineSaid)
+      printError("(the engine command runs with sh -c: \(engine))")
+      throw status
     }
     let results = summary.results
     let failed = summary.failed

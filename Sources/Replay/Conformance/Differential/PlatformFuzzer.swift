@@ -101,10 +101,10 @@ public struct PlatformFuzzer {
     var seen: Set<String> = []
     let maxRuns = options.runs ?? (options.seconds == nil ? 10 : .max)
     var run = 0
-    // Until a testee has completed a handshake once, a run that fails it says the testee cannot
-    // run at all: a setup error, never a divergence to shrink.
-    var handshook = false
-    while run < maxRuns {
+    // A testee that cannot run at all is a setup error, never a divergence to shrink; the run a
+    // signal cut short diverges only in cmdtool's stopping it.
+    var gate = CaseRunGate()
+    runs: while run < maxRuns {
       if let seconds = options.seconds, Monotonic.now() - start >= seconds * 1000 { break }
       if let signal = SignalTrap.caught {
         report.interruption = signal
@@ -113,16 +113,16 @@ public struct PlatformFuzzer {
       let testCase = testCase(ofRun: run)
       let expectation = try CaseExpectation(testCase)
       let result = CaseRunner.run(testCase, expected: expectation, settings: options.testee)
-      // A run cut short by a signal diverges only in cmdtool's stopping it.
-      if let signal = SignalTrap.caught {
+      switch gate.stop(after: result) {
+      case .interrupted(let signal)?:
         report.interruption = signal
-        break
-      }
-      if result.handshakeFailed && !handshook {
+        break runs
+      case .setupError?:
         report.setupError = result
+        break runs
+      case nil:
         break
       }
-      handshook = handshook || result.testee != nil
       let commands = testCase.commandCount
       report.runs += 1
       report.commands += commands

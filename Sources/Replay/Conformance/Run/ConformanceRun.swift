@@ -43,24 +43,23 @@ public struct ConformanceRun {
     var expectations: [CaseExpectation] = []
     for testCase in suite.cases { expectations.append(try CaseExpectation(testCase)) }
     var outcome = Outcome()
-    // Until a testee has completed a handshake once, a case that fails it says the testee
-    // cannot run at all (a wrong path, a usage error, another protocol).
-    var handshook = false
-    for (index, testCase) in suite.cases.enumerated() {
+    var gate = CaseRunGate()
+    cases: for (index, testCase) in suite.cases.enumerated() {
       if let signal = SignalTrap.caught {
         outcome.interruption = signal
         break
       }
       var result = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee)
-      if let signal = SignalTrap.caught {
+      switch gate.stop(after: result) {
+      case .interrupted(let signal)?:
         outcome.interruption = signal
-        break
-      }
-      if result.handshakeFailed && !handshook {
+        break cases
+      case .setupError?:
         outcome.setupError = result
+        break cases
+      case nil:
         break
       }
-      handshook = handshook || result.testee != nil
       if options.repeatCount > 1 {
         for attempt in 2...options.repeatCount {
           let again = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee)
