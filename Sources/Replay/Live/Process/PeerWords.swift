@@ -148,7 +148,7 @@ public struct PeerWords: Sendable {
   public var ending: String {
     var text = tailText
     for cut in ["\n*** Signal ", "\n💣 ", "\nRegisters:", "\nImages ("] {
-      if let range = text.range(of: cut) { text = String(text[..<range.lowerBound]) }
+      if let range = text.firstRange(of: cut) { text = String(text[..<range.lowerBound]) }
     }
     return Self.lines(of: text, first: false)
   }
