@@ -22,6 +22,8 @@ struct Options {
   var chartStep: Int32 = 10
   /// Exit with status 3 after this many records were read, half-way through writing a record.
   var crashAfter: Int?
+  /// Call `fatalError` (a Swift crash, with its backtrace) after this many records were read.
+  var fatalErrorAfter: Int?
   /// Write a line that is not a trace record after the ready marker.
   var garbage = false
   /// Close the standard output after the ready marker, but keep reading until the input ends.
@@ -84,6 +86,7 @@ struct Options {
                           form opens a view with a pie chart, raised by "Add 10%"
     test support (engines that misbehave):
       --crash-after N     after N records read, write half a record and exit with status 3
+      --fatal-error-after N  after N records read, call fatalError (a Swift crash report)
       --garbage           write a line that is not a trace record after the ready marker
       --close-early       close the standard output after the ready marker; run until input ends
       --exit-status N     exit with status N at the end of input
@@ -153,6 +156,7 @@ struct Options {
         guard step <= 100 else { throw UsageError(message: "--chart-step is 0…100, not \(step)") }
         chartStep = Int32(step)
       case "--crash-after": crashAfter = try count()
+      case "--fatal-error-after": fatalErrorAfter = try count()
       case "--garbage": garbage = try flag()
       case "--close-early": closeEarly = try flag()
       case "--exit-status":

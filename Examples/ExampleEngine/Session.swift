@@ -60,6 +60,15 @@ final class Session {
         if count >= crashAfter { crash() }
       }
     }
+    if let fatalAfter = options.fatalErrorAfter {
+      // A Swift crash as apps have them: a log line, then a trap whose report (the message,
+      // frames, registers, images) the runtime's backtracer writes to the standard error.
+      input.afterRecord = { count in
+        guard count >= fatalAfter else { return }
+        log("showing row 7 of the items")
+        fatalError("the items list has no row 7 (--fatal-error-after \(fatalAfter))")
+      }
+    }
     // It needs the stored preferences before it builds its UI.
     let header = input.readHeader()
     start(preferences: header?.preferences ?? [:])

@@ -144,7 +144,8 @@ import Testing
     let run = try replay(Built.engineCommand(), ["--ci", missing], in: scratch)
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.contains("FAIL  missing.jsonl: the recording \(missing) is missing"), "\(run)")
-    #expect(run.stdout.contains("cmdtool record --out \(missing) --script SCRIPT -- ENGINE"), "\(run)")
+    // The script it is recorded from is named: it is there, beside it.
+    #expect(run.stdout.contains("cmdtool record --out \(missing) --script \(scratch.path("missing.script.jsonl")) -- ENGINE"), "\(run)")
     #expect(run.stdout.contains("or run with --record missing"), "\(run)")
     // --ci never records, not even from a script beside it.
     #expect(!FileManager.default.fileExists(atPath: missing))

@@ -75,7 +75,7 @@ import Testing
     #expect(run.stdout.contains("FAIL  first.jsonl: the new run: interrupted by SIGTERM while cmdtool was waiting for the echo of sync"), "\(run)")
     #expect(!run.stdout.contains("second.jsonl"), "the suite went on after the signal: \(run)")
     #expect(run.stdout.contains("1 recording: 0 passed, 1 failed"), "\(run)")
-    #expect(run.stderr.contains("interrupted by SIGTERM; 1 recording not run"), "\(run)")
+    #expect(run.stderr.contains("interrupted by SIGTERM after 1 of 2 recordings; 1 recording not run"), "\(run)")
     // The interrupted run is kept, like a failed one, where cmdtool says.
     let folders = replayFolders(in: temporary)
     #expect(folders.count == 1, "\(folders)")

@@ -117,8 +117,12 @@ import Testing
       let run = try conformance(options + ["--cases", "Required.Scenario.*", "--verbose"], testee: ["--widgets", Self.chart])
       #expect(run.status == 0 && run.stdout.contains("PASS  Required.Scenario.Chart"), "\(run)")
     }
+    // A testee without the schema skips it; that alone tested nothing (exit 2), unless the run
+    // says that is fine.
     let without = try conformance(["--scenario", trace, "--cases", "Required.Scenario.*", "--verbose"])
-    #expect(without.status == 0 && without.stdout.contains("SKIP  Required.Scenario.Chart: the testee cannot take widget schema chart"), "\(without)")
+    #expect(without.status == 2 && without.stdout.contains("SKIP  Required.Scenario.Chart: the testee cannot take widget schema chart"), "\(without)")
+    let allowed = try conformance(["--scenario", trace, "--cases", "Required.Scenario.*", "--allow-empty"])
+    #expect(allowed.status == 0, "\(allowed)")
   }
 
   @Test func theTesteeAnswersAHeaderNamingAnotherSchemaUnsupported() throws {

@@ -37,8 +37,16 @@ struct Conformance: ParsableCommand {
       --matrix merges the --report files of several platforms into one table, case × platform, \
       and prints the cases where they disagree (--html writes the whole table as a page).
 
+      A testee that cannot be started or fails the handshake (its header and hello) of the \
+      first case is a setup error: the run stops there with the testee's own words, exit \
+      status 2, no report. A run in which no case runs (an empty shard, every case skipped) \
+      tested nothing: exit status 2 unless --allow-empty. A run stopped by a signal says so in \
+      every report (JSON "interrupted", a JUnit test case in error, the HTML page) and is never \
+      green.
+
       Exit status: 0 conformant, 1 failures (unexpected, stale or unstable), 2 bad input (an \
-      unreadable failure list, scenario trace or widget schema), 64 bad usage, 128+N stopped by signal N.
+      unreadable failure list, scenario trace or widget schema), a testee that cannot start, or \
+      no case run, 64 bad usage, 128+N stopped by signal N.
       """
   )
 
@@ -81,6 +89,9 @@ struct Conformance: ParsableCommand {
   @Flag(name: .long, help: "Print every case's verdict, not only the failures (with --matrix: every case, not only disagreements).")
   var verbose = false
 
+  @Flag(name: .long, help: "Pass when no case runs (none selected, as an empty --shard; or the testee skips every one); without it, that is an error, exit status 2.")
+  var allowEmpty = false
+
   @OptionGroup var engineOptions: EngineOptions
 
   @Argument(parsing: .postTerminator, help: "The testee command and its arguments, after --.")
@@ -120,9 +131,9 @@ struct Conformance: ParsableCommand {
     var options = ConformanceRun.Options(testee: settings)
     options.repeatCount = `repeat`
     SignalTrap.install()
-    let results: [CaseResult]
+    let outcome: ConformanceRun.Outcome
     do {
-      results = try ConformanceRun(options).run(suite) { event in
+      outcome = try ConformanceRun(options).run(suite) { event in
         guard case .finished(let result, _, _) = event else { return }
         if result.isFailure && result.tier.fails && !knownFailures.names.contains(result.name) {
           output.writeLine("FAIL  \(result.name) [\(result.verdict.rawValue)]")
@@ -138,8 +149,16 @@ struct Conformance: ParsableCommand {
       printError("the suite itself is broken: \(error)")
       throw ExitCode(70)
     }
+    if let setup = outcome.setupError {
+      // The testee cannot run at all: no case was judged, no report is written.
+      output.flush()
+      throw setupError("the testee failed before its handshake in the first case, \(setup.name): \(setup.reason)", peer: "the testee", said: setup.testeeSaid ?? "")
+    }
+    let results = outcome.results
     var report = ConformanceReport(results: results, failureList: knownFailures, suiteNames: Set(all.cases.map(\.name)))
     report.coverage = ConformanceCoverage.of(suite, results: results)
+    report.allowsEmpty = allowEmpty
+    report.interrupted = outcome.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: results.count, total: suite.cases.count, unit: "case") }
     output.write(report.summaryText())
     output.flush()
     try write(report.junit(), to: junit)
@@ -148,14 +167,17 @@ struct Conformance: ParsableCommand {
       let page = try ConformanceMatrix(reports: [(self.report ?? "run", Array(report.json().utf8))])
       try write(page.renderHTML(title: "cmdtool conformance: \(report.testee?.creator ?? testee.joined(separator: " "))", failures: results), to: html)
     }
-    if updateFailureList, let failureList {
+    // An interrupted run knows too little to rewrite the failure list (the cases not run would
+    // drop out of it).
+    if updateFailureList, let failureList, report.interrupted == nil {
       try write(knownFailures.updated(for: results).text, to: failureList)
       output.writeLine("updated \(failureList)")
     }
-    if let signal = SignalTrap.caught {
-      printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)") after \(results.count) of \(suite.cases.count) cases")
-      throw ExitCode(SignalTrap.exitStatus(for: signal))
+    if let interrupted = report.interrupted {
+      printError(interrupted.description)
+      throw ExitCode(SignalTrap.exitStatus(for: interrupted.signal))
     }
+    if report.testedNothing && !allowEmpty { throw ExitStatus.badInput }
     if !report.isGreen && !updateFailureList { throw ExitCode(1) }
   }
 

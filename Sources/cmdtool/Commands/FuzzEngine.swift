@@ -30,8 +30,20 @@ struct FuzzEngine: ParsableCommand {
       same --seed and engine give the same runs. --shard K/N runs every Nth seed (a CI \
       matrix); shards' output folders merge, the shorter script of a failure winning.
 
-      Exit status: 0 the budget ran out with no failure, 1 failures found (in OUT), 64 bad usage, \
-      128+N stopped by signal N.
+      A campaign into an OUT that holds failures plays their scripts first: each that fails the \
+      same way again is reported (and counts), each that no longer does is moved to \
+      OUT/fixed/NAME/ and reported as fixed.
+
+      An engine that fails before its first record the first time it runs (it cannot start, \
+      prints its usage, dies at once) is a setup error: the campaign stops at once and shows \
+      the engine's own words. A campaign that plays no step at all (the engine shows no \
+      application) tested nothing: an error unless --allow-empty. A crash shows the engine's \
+      crash message (Fatal error: …, terminate called …). Ctrl-C keeps what was found, also a \
+      failure half shrunk, and says the campaign was interrupted (summary.json too).
+
+      Exit status: 0 the budget ran out with no failure, 1 failures found (in OUT), 2 a setup \
+      error, nothing tested, or an unreadable saved failure, 64 bad usage, 128+N stopped by \
+      signal N.
       """
   )
 
@@ -61,6 +73,9 @@ struct FuzzEngine: ParsableCommand {
 
   @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long shrinking one failure may take.", valueName: "duration"))
   var shrinkTime: String = "60s"
+
+  @Flag(name: .long, help: "Pass when no step could be played (the engine showed no application); without it, that is an error, exit status 2.")
+  var allowEmpty = false
 
   @OptionGroup var engineOptions: EngineOptions
 
@@ -120,25 +135,49 @@ struct FuzzEngine: ParsableCommand {
           output.writeLine("      shrinking \(failure.signature) from \(steps) steps…")
         case .kept(let found):
           let merged = found.mergedWithEarlier ? " (found before with a script as short: kept that one)" : ""
-          output.writeLine("      minimal: \(found.steps) steps, \(found.failure.place); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s\(merged)")
+          let interrupted = found.shrinkInterrupted ? " (shrinking interrupted: the smallest script so far)" : ""
+          output.writeLine("      minimal: \(found.steps) steps, \(found.failure.place); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s\(merged)\(interrupted)")
+        case .stillFails(let found):
+          output.writeLine("saved \((found.folder as NSString).lastPathComponent): still fails (\(found.failure))")
+        case .fixed(let fixed):
+          let now = fixed.now.map { "; it fails otherwise now: \($0)" } ?? ""
+          output.writeLine("saved \((fixed.folder as NSString).lastPathComponent): no longer fails (\(fixed.signature)); moved to \(fixed.folder)\(now)")
         }
         output.flush()
       }
+    } catch let error as FuzzCampaign.UnreadableFailure {
+      printError(error.description)
+      throw ExitStatus.badInput
     } catch {
       printError("\(out): \(error.localizedDescription)")
       throw ExitStatus.badInput
     }
-    output.writeLine("\(report.runs) runs, \(report.steps) steps, \(report.distinctStates) distinct states in \(Format.fixed(report.seconds, digits: 1)) s; \(report.failures.count) failure\(report.failures.count == 1 ? "" : "s")")
+    if let setup = report.setupError {
+      output.flush()
+      throw setupError(setup.description, peer: "the engine", said: setup.engineSaid)
+    }
+    var line = "\(report.runs) runs, \(report.steps) steps, \(report.distinctStates) distinct states in \(Format.fixed(report.seconds, digits: 1)) s; \(report.failures.count) failure\(report.failures.count == 1 ? "" : "s")"
+    let savedBefore = report.failures.filter(\.savedBefore).count
+    if savedBefore > 0 { line += " (\(savedBefore) saved before, still failing)" }
+    if !report.fixed.isEmpty { line += ", \(report.fixed.count) saved failure\(report.fixed.count == 1 ? "" : "s") fixed" }
+    let interruption = report.interrupted
+    if let interruption { line += "; \(interruption)" }
+    output.writeLine(line)
     for found in report.failures {
-      output.writeLine("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"))")
+      output.writeLine("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s")\(found.savedBefore ? ", saved before" : ""))")
+      if !found.failure.engineSaid.isEmpty { output.writeLine(PeerWords.quoted(found.failure.engineSaid, by: "the engine", indent: "      ")) }
       output.writeLine("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets))")
     }
     output.flush()
-    if let signal = report.interruption {
-      printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)")")
-      throw ExitCode(SignalTrap.exitStatus(for: signal))
+    if let interruption {
+      printError(interruption.description)
+      throw ExitCode(SignalTrap.exitStatus(for: interruption.signal))
     }
     if !report.failures.isEmpty { throw ExitCode(1) }
+    if report.testedNothing && !allowEmpty {
+      printError("no step was played: the engine showed no application (or quit at once), so nothing was tested (--allow-empty accepts that)")
+      throw ExitStatus.badInput
+    }
   }
 
   /// The exploring budget when neither `--runs` nor `--time` is given.

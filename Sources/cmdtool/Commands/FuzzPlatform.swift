@@ -19,7 +19,13 @@ struct FuzzPlatform: ParsableCommand {
         cmdtool conformance --scenario fuzz/divergences/divergence-HASH.jsonl --cases 'Required.Scenario.*' -- …
 
       --violations P makes about P% of the steps break a protocol rule, to fuzz robustness. \
-      Exit status: 0 no divergence, 1 divergences found, 64 bad usage, 128+N stopped by signal N.
+      A testee that cannot be started or fails the handshake of the first run is a setup \
+      error: the campaign stops with the testee's own words, nothing is shrunk or saved. \
+      Ctrl-C keeps the divergences found (one being shrunk: its smallest case so far) and \
+      never saves the run it cut short.
+
+      Exit status: 0 no divergence, 1 divergences found, 2 a testee that cannot start, or one \
+      that skipped every run (unless --allow-empty), 64 bad usage, 128+N stopped by signal N.
       """
   )
 
@@ -43,6 +49,9 @@ struct FuzzPlatform: ParsableCommand {
 
   @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long shrinking one divergence may take.", valueName: "duration"))
   var shrinkTime: String = "60s"
+
+  @Flag(name: .long, help: "Pass when the testee skips every run; without it, that is an error, exit status 2.")
+  var allowEmpty = false
 
   @OptionGroup var engineOptions: EngineOptions
 
@@ -84,7 +93,8 @@ struct FuzzPlatform: ParsableCommand {
         case .shrinking(let signature, let steps):
           output.writeLine("      shrinking \(signature) from \(steps) steps…")
         case .saved(let divergence):
-          output.writeLine("      minimal: \(divergence.steps) steps, \(divergence.commands) commands; \(divergence.shrinkRuns) runs in \(Format.fixed(divergence.shrinkSeconds, digits: 1)) s")
+          let interrupted = divergence.shrinkInterrupted ? " (shrinking interrupted: the smallest case so far)" : ""
+          output.writeLine("      minimal: \(divergence.steps) steps, \(divergence.commands) commands; \(divergence.shrinkRuns) runs in \(Format.fixed(divergence.shrinkSeconds, digits: 1)) s\(interrupted)")
         }
         output.flush()
       }
@@ -92,7 +102,12 @@ struct FuzzPlatform: ParsableCommand {
       printError("the generated case cannot be played on the model (a cmdtool bug): \(error)")
       throw ExitCode(70)
     }
-    output.writeLine("\(report.runs) runs, \(report.commands) commands in \(Format.fixed(report.seconds, digits: 1)) s; \(report.divergences.count) divergence\(report.divergences.count == 1 ? "" : "s")")
+    if let setup = report.setupError {
+      output.flush()
+      throw setupError("the testee failed before its handshake in the first run: \(setup.reason)", peer: "the testee", said: setup.testeeSaid ?? "")
+    }
+    let interruption = report.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: report.runs, total: runs, unit: "run") }
+    output.writeLine("\(report.runs) runs, \(report.commands) commands in \(Format.fixed(report.seconds, digits: 1)) s; \(report.divergences.count) divergence\(report.divergences.count == 1 ? "" : "s")" + (interruption.map { "; \($0)" } ?? ""))
     for divergence in report.divergences {
       output.writeLine("DIVERGES  \(divergence.signature) (\(divergence.steps) steps, \(divergence.commands) commands)")
       output.writeLine(divergence.result.renderText().split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
@@ -100,10 +115,14 @@ struct FuzzPlatform: ParsableCommand {
       output.writeLine("      cmdtool conformance --scenario \(divergence.path) --cases \(divergence.caseName)\(widgets) -- \(testee.joined(separator: " "))")
     }
     output.flush()
-    if let signal = SignalTrap.caught {
-      printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)")")
-      throw ExitCode(SignalTrap.exitStatus(for: signal))
+    if let interruption {
+      printError(interruption.description)
+      throw ExitCode(SignalTrap.exitStatus(for: interruption.signal))
     }
     if !report.divergences.isEmpty { throw ExitCode(1) }
+    if report.runsJudged == 0 && !allowEmpty {
+      printError("the testee skipped every run (it does not report what the streams are about, or answered unsupported): nothing was tested (--allow-empty accepts that)")
+      throw ExitStatus.badInput
+    }
   }
 }

@@ -71,17 +71,26 @@ struct FuzzShrinkCommand: ParsableCommand {
     let found: FuzzCampaign.Found?
     do {
       found = try FuzzShrink.shrink(steps, target: target, output: out, seconds: try FuzzEngine.duration(shrinkTime, "--shrink-time") ?? 60)
+    } catch let error as FuzzCampaign.SetupError {
+      throw setupError(error.description, peer: "the engine", said: error.engineSaid)
     } catch {
       printError("\(out): \(error.localizedDescription)")
       throw ExitStatus.badInput
     }
-    if let signal = SignalTrap.caught { throw ExitCode(SignalTrap.exitStatus(for: signal)) }
     guard let found else {
+      if let signal = SignalTrap.caught {
+        printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)") before the script's first run ended")
+        throw ExitCode(SignalTrap.exitStatus(for: signal))
+      }
       print("the script does not fail: \(steps.steps.count) steps played, the engine ended well, no rule or invariant broke")
       return
     }
-    print("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"), from \(found.originalSteps); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s)")
+    let interrupted = found.shrinkInterrupted ? ", shrinking interrupted" : ""
+    print("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"), from \(found.originalSteps); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s\(interrupted))")
+    if !found.failure.engineSaid.isEmpty { print(PeerWords.quoted(found.failure.engineSaid, by: "the engine", indent: "      ")) }
     print("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets))")
+    // What was found is kept and shown also when a signal stopped the shrinking.
+    if let signal = SignalTrap.caught { throw ExitCode(SignalTrap.exitStatus(for: signal)) }
     throw ExitCode(1)
   }
 }

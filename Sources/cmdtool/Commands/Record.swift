@@ -165,11 +165,12 @@ struct Record: ParsableCommand {
       printError(summary + " to \(out)")
       return
     }
+    // The engine's own words first (its usage message, its crash message), then what cmdtool saw.
     printError(problem)
+    if !outcome.engineSaid.isEmpty { printError(PeerWords.quoted(outcome.engineSaid, by: "the engine")) }
     var place = outcome.path.isEmpty ? "; nothing was written" : " to \(outcome.path)"
     if !outcome.path.isEmpty && FileManager.default.fileExists(atPath: out) { place += "; \(out) is unchanged" }
     printError(summary + place + (outcome.exit.map { "; the engine ended with \($0.phrase)" } ?? ""))
-    if !outcome.stderrTail.isEmpty { printError("engine stderr (last lines):\n" + String(outcome.stderrTail.suffix(800))) }
     if let signal = outcome.interruption { throw ExitCode(SignalTrap.exitStatus(for: signal)) }
     throw outcome.problemIsBadInput ? ExitStatus.badInput : ExitCode(1)
   }

@@ -36,7 +36,11 @@ struct ReplayCommand: ParsableCommand {
       clock, redaction and named secrets), the new run is recorded and compared with the \
       recorded one (the UI state after every record, the platform's own events, the engine's \
       commands; on the wall clock, the states at every script step and at the end, within \
-      --tolerance). Directories stand for every trace in them. A recording of custom widgets is \
+      --tolerance). Directories stand for every recording in them, and for the recording of \
+      each NAME.script.jsonl in them that has none yet (--record decides what becomes of it). \
+      No recording at all is an error (exit 2) unless --allow-empty; so is an engine that fails \
+      before its first record the first time it runs (it cannot start: its own words are \
+      shown, nothing is compared). A recording of custom widgets is \
       read, and its script played, with the schema its header names, found beside it (or the \
       one --widgets gives; docs/WIDGETS.md).
 
@@ -56,8 +60,9 @@ struct ReplayCommand: ParsableCommand {
       --accept-failed-recordings says so. --ci and --rerecord are the older names of --record \
       never and --record all.
 
-      Exit status: 0 fine, 1 stopped by --strict or a run that differs, 2 unreadable input, \
-      128+N stopped by signal N.
+      Exit status: 0 fine, 1 stopped by --strict or a run that differs, 2 unreadable input \
+      (with --engine also: nothing to replay, an engine that cannot start), 128+N stopped by \
+      signal N (the reports say the run was interrupted).
       """
   )
 
@@ -93,6 +98,9 @@ struct ReplayCommand: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("With --engine: write a page per failing recording here (created if missing), DIR/NAME.html: both runs drawn side by side at the first divergence and at the end.", valueName: "dir"))
   var htmlReport: String?
 
+  @Flag(name: .long, help: "With --engine: pass when there is no recording to replay (an empty folder); without it, that is an error, exit status 2.")
+  var allowEmpty = false
+
   @Option(name: .long, help: "With --engine: keep the new recordings in this directory (default: a temporary one, removed unless a run failed).")
   var keep: String?
 
@@ -127,10 +135,10 @@ struct ReplayCommand: ParsableCommand {
     if engine == nil && traces.count != 1 {
       throw ValidationError("replay one trace at a time (several only with --engine)")
     }
-    let engineOnly = ci || rerecord || record != nil || acceptFailedRecordings || junit != nil || report != nil || htmlReport != nil || keep != nil
+    let engineOnly = ci || rerecord || record != nil || acceptFailedRecordings || allowEmpty || junit != nil || report != nil || htmlReport != nil || keep != nil
       || engineOptions.listen != "stdio" || !ignoreOptions.ignore.isEmpty || ignoreOptions.ignoreFile != nil || secretsOptions.secrets != nil
     if engine == nil && engineOnly {
-      throw ValidationError("--record, --ci, --rerecord, --accept-failed-recordings, --junit, --report, --html-report, --keep, --listen, --ignore and --secrets go with --engine")
+      throw ValidationError("--record, --ci, --rerecord, --accept-failed-recordings, --allow-empty, --junit, --report, --html-report, --keep, --listen, --ignore and --secrets go with --engine")
     }
     if !(tolerance >= 0) { throw ValidationError("--tolerance must be a number of milliseconds ≥ 0") }
     if hidden && format != .svg { throw ValidationError("--hidden goes with --format svg") }

@@ -25,9 +25,13 @@ extension ReplayCommand {
     var options = RecordingSuite.Options(replay: replay)
     options.mode = mode
     options.keep = keep
+    options.allowEmpty = allowEmpty
     let suite: RecordingSuite
     do {
       suite = try RecordingSuite(paths: traces, options: options)
+    } catch let empty as RecordingSuite.Empty {
+      printError(empty.description)
+      throw ExitStatus.badInput
     } catch {
       printError("\(error.localizedDescription)")
       throw ExitStatus.badInput
@@ -61,6 +65,8 @@ extension ReplayCommand {
         output.writeLine("PASS  \(name) (\(Format.fixed(result.seconds, digits: 2)) s)")
       case .failed, .error:
         output.writeLine("FAIL  \(name): \(result.message)")
+        // The engine's own words before cmdtool's diff of what it did.
+        if !result.engineSaid.isEmpty { output.writeLine(PeerWords.quoted(result.engineSaid, by: "the engine", indent: "      ")) }
         if let report = result.report, !report.isEqual {
           output.write(report.renderText(palette).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n"))
         }
@@ -70,19 +76,29 @@ extension ReplayCommand {
       output.flush()
     })
     progress.finish()
+    if let setup = summary.setupError {
+      // No recording was compared: not a failure of the build's behaviour, and no report of it.
+      output.flush()
+      let what = setup.message.hasPrefix("the new run: ") ? String(setup.message.dropFirst("the new run: ".count)) : setup.message
+      let status = cmdtool.setupError("replaying \((setup.trace as NSString).lastPathComponent), \(what)", peer: "the engine", said: setup.engineSaid)
+      printError("(the engine command runs with sh -c: \(engine))")
+      throw status
+    }
     let results = summary.results
     let failed = summary.failed
+    let interruption = summary.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: results.count, total: suite.paths.count, unit: "recording") }
     var line = "\(results.count) recording\(results.count == 1 ? "" : "s"): \(results.count - failed) passed, \(failed) failed"
     if summary.written > 0 { line += ", \(summary.written) written" }
+    if let interruption { line += "; \(interruption)" }
     output.writeLine(line)
     if let folder = summary.keptFolder, keep == nil { output.writeLine("the new runs that failed are in \(folder)") }
     output.flush()
-    if let junit { try writeReport(ReplayReports.junit(results), to: junit) }
-    if let report { try writeReport(ReplayReports.json(results), to: report) }
+    if let junit { try writeReport(ReplayReports.junit(results, interruption: interruption), to: junit) }
+    if let report { try writeReport(ReplayReports.json(results, interruption: interruption), to: report) }
     if pages.failedWrites > 0 { throw ExitStatus.badInput }
-    if let signal = summary.interruption {
-      printError("interrupted by \(SignalTrap.name(of: signal) ?? "signal \(signal)"); \(paths(remaining: suite.paths.count - results.count))")
-      throw ExitCode(SignalTrap.exitStatus(for: signal))
+    if let interruption {
+      printError("\(interruption); \(paths(remaining: suite.paths.count - results.count))")
+      throw ExitCode(SignalTrap.exitStatus(for: interruption.signal))
     }
     if failed > 0 { throw ExitCode(1) }
   }

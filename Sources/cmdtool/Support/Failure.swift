@@ -29,3 +29,11 @@ extension TraceFileError {
     return ExitStatus.badInput
   }
 }
+
+/// Reports a peer that cannot be started or fails at once (a setup error: nothing was tested)
+/// with its own words, and returns the exit status for it.
+func setupError(_ what: String, peer: String, said: String) -> ExitCode {
+  printError(what + "; nothing was tested")
+  if !said.isEmpty { printError(PeerWords.quoted(said, by: peer)) }
+  return ExitStatus.badInput
+}

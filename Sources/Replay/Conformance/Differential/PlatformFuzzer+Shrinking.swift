@@ -9,49 +9,64 @@ extension PlatformFuzzer {
   /// batches, each candidate a real run of the testee that must diverge with the same signature
   /// (a candidate the model cannot play, an action on what no longer exists, does not count).
   /// Then saves it.
-  func shrink(_ testCase: ConformanceCase, signature: String, run: Int) -> Divergence {
+  /// - Parameter original: the run's result, which shows the divergence when no smaller case
+  ///   could be run (the budget or a signal stopped the shrinking first).
+  func shrink(_ testCase: ConformanceCase, signature: String, run: Int, original: CaseResult) -> Divergence {
     let start = Monotonic.now()
     let deadline = start + options.shrinkSeconds * 1000
     var runs = 0
+    // The last candidate that diverged the same way is the smallest so far: what is kept when
+    // the budget runs out or a signal comes (the search stops then, rather than trying every
+    // candidate in vain: thousands of commands make millions).
     var last: (steps: [CaseStep], result: CaseResult)? = nil
-    func diverges(_ steps: [CaseStep]) -> Bool {
-      guard Monotonic.now() < deadline, SignalTrap.count == 0, !steps.isEmpty else { return false }
+    struct Stop: Error {}
+    func diverges(_ steps: [CaseStep]) throws -> Bool {
+      guard Monotonic.now() < deadline, SignalTrap.count == 0 else { throw Stop() }
+      guard !steps.isEmpty else { return false }
       var candidate = testCase
       candidate.steps = steps
       guard let expectation = try? CaseExpectation(candidate) else { return false }
       runs += 1
       let result = CaseRunner.run(candidate, expected: expectation, settings: options.testee)
+      if SignalTrap.count > 0 { throw Stop() }
       guard DivergenceSignature.of(result) == signature else { return false }
       last = (steps, result)
       return true
     }
-    var steps = DeltaDebugging.minimize(testCase.steps, fails: diverges).items
-    // The commands inside the batches left, one by one.
-    var positions: [(step: Int, command: Int)] = []
-    for (index, step) in steps.enumerated() {
-      if case .commands(let commands) = step.action { positions += commands.indices.map { (index, $0) } }
-    }
-    func rebuild(_ kept: [(step: Int, command: Int)]) -> [CaseStep] {
-      var keep: [Int: Set<Int>] = [:]
-      for position in kept { keep[position.step, default: []].insert(position.command) }
-      return steps.enumerated().compactMap { index, step in
-        guard case .commands(let commands) = step.action else { return step }
-        let left = commands.indices.filter { keep[index]?.contains($0) == true }.map { commands[$0] }
-        return left.isEmpty ? nil : CaseStep(at: step.time, .commands(left))
+    var steps = testCase.steps
+    do {
+      steps = try DeltaDebugging.minimize(testCase.steps, fails: diverges).items
+      // The commands inside the batches left, one by one.
+      var positions: [(step: Int, command: Int)] = []
+      for (index, step) in steps.enumerated() {
+        if case .commands(let commands) = step.action { positions += commands.indices.map { (index, $0) } }
       }
+      func rebuild(_ kept: [(step: Int, command: Int)]) -> [CaseStep] {
+        var keep: [Int: Set<Int>] = [:]
+        for position in kept { keep[position.step, default: []].insert(position.command) }
+        return steps.enumerated().compactMap { index, step in
+          guard case .commands(let commands) = step.action else { return step }
+          let left = commands.indices.filter { keep[index]?.contains($0) == true }.map { commands[$0] }
+          return left.isEmpty ? nil : CaseStep(at: step.time, .commands(left))
+        }
+      }
+      let commands = try DeltaDebugging.minimize(positions) { try diverges(rebuild($0)) }.items
+      steps = rebuild(commands)
+    } catch {
+      steps = last?.steps ?? testCase.steps
     }
-    let commands = DeltaDebugging.minimize(positions) { diverges(rebuild($0)) }.items
-    steps = rebuild(commands)
     // The result of the smallest case: run it again if the last run was of a larger one.
-    if last?.steps != steps { _ = diverges(steps) }
+    if last?.steps != steps { _ = try? diverges(steps) }
     var minimal = testCase
     minimal.steps = steps
-    let result = last?.result ?? CaseResult(name: testCase.name, tier: .required, verdict: .fail, reason: signature)
+    let result = last?.steps == steps ? last?.result ?? original : original
     let saved = save(minimal, signature: signature)
-    return Divergence(
+    var divergence = Divergence(
       signature: signature, run: run, seed: seed(ofRun: run), originalSteps: testCase.steps.count, steps: steps.count,
       commands: minimal.commandCount, result: result, path: saved.path, caseName: saved.caseName, shrinkRuns: runs,
       shrinkSeconds: (Monotonic.now() - start) / 1000)
+    divergence.shrinkInterrupted = SignalTrap.caught != nil
+    return divergence
   }
 
   /// Writes the case as a trace, `OUT/divergences/divergence-HASH.jsonl`, and the failure beside

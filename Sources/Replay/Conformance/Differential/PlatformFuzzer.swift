@@ -48,6 +48,8 @@ public struct PlatformFuzzer {
     public var caseName: String
     public var shrinkRuns: Int
     public var shrinkSeconds: Double
+    /// Whether a signal stopped the shrinking: the case is the smallest found until then.
+    public var shrinkInterrupted = false
   }
 
   public enum Event {
@@ -61,6 +63,14 @@ public struct PlatformFuzzer {
     public var commands = 0
     public var seconds: Double = 0
     public var divergences: [Divergence] = []
+    /// Runs the testee took (not skipped: it answered `unsupported`, or declared it does not
+    /// report what the stream is about).
+    public var runsJudged = 0
+    /// The signal that stopped the campaign, if one did (the run it cut short is not counted).
+    public var interruption: Int32?
+    /// The first run's testee could not be started or failed its handshake: a setup error that
+    /// every run would show, so the campaign stopped there (nothing is saved).
+    public var setupError: CaseResult?
   }
 
   public let options: Options
@@ -91,21 +101,43 @@ public struct PlatformFuzzer {
     var seen: Set<String> = []
     let maxRuns = options.runs ?? (options.seconds == nil ? 10 : .max)
     var run = 0
-    while run < maxRuns {
+    // A testee that cannot run at all is a setup error, never a divergence to shrink; the run a
+    // signal cut short diverges only in cmdtool's stopping it.
+    var gate = CaseRunGate()
+    runs: while run < maxRuns {
       if let seconds = options.seconds, Monotonic.now() - start >= seconds * 1000 { break }
-      if SignalTrap.count > 0 { break }
+      if let signal = SignalTrap.caught {
+        report.interruption = signal
+        break
+      }
       let testCase = testCase(ofRun: run)
       let expectation = try CaseExpectation(testCase)
       let result = CaseRunner.run(testCase, expected: expectation, settings: options.testee)
+      switch gate.stop(after: result) {
+      case .interrupted(let signal)?:
+        report.interruption = signal
+        break runs
+      case .setupError?:
+        report.setupError = result
+        break runs
+      case nil:
+        break
+      }
       let commands = testCase.commandCount
       report.runs += 1
       report.commands += commands
+      if result.verdict != .skipped { report.runsJudged += 1 }
       progress(.runFinished(run: run, seed: seed(ofRun: run), commands: commands, result: result))
       if let signature = DivergenceSignature.of(result), seen.insert(signature).inserted {
         progress(.shrinking(signature: signature, steps: testCase.steps.count))
-        let divergence = shrink(testCase, signature: signature, run: run)
+        // Interrupted or not, the divergence is real: the smallest case found so far is saved.
+        let divergence = shrink(testCase, signature: signature, run: run, original: result)
         report.divergences.append(divergence)
         progress(.saved(divergence))
+        if let signal = SignalTrap.caught {
+          report.interruption = signal
+          break
+        }
       }
       run += 1
     }

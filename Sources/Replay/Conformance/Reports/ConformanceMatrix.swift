@@ -11,6 +11,8 @@ public struct ConformanceMatrix: Sendable {
     public var file: String
     public var declaration: String
     public var cells: [String: Cell]
+    /// `interrupted by SIGTERM after 12 of 235 cases` when a signal stopped that run.
+    public var interrupted: String? = nil
   }
 
   /// One case on one platform.
@@ -43,7 +45,7 @@ public struct ConformanceMatrix: Sendable {
       guard case .object(let root) = value, case .number(1)? = root["conformance"], case .array(let cases)? = root["cases"] else {
         throw Failure(description: "\(file): not a conformance report (cmdtool conformance --report writes one: {\"conformance\":1,…,\"cases\":[…]})")
       }
-      var column = Column(name: root["testee"]?.stringValue ?? "", file: file, declaration: root["declaration"]?.stringValue ?? "", cells: [:])
+      var column = Column(name: root["testee"]?.stringValue ?? "", file: file, declaration: root["declaration"]?.stringValue ?? "", cells: [:], interrupted: root["interrupted"]?.stringValue)
       for (index, item) in cases.enumerated() {
         guard case .object(let entry) = item, let name = entry["name"]?.stringValue, let verdict = entry["verdict"]?.stringValue else {
           throw Failure(description: "\(file): case \(index) has no name or verdict")
@@ -98,7 +100,7 @@ public struct ConformanceMatrix: Sendable {
     lines.append("")
     lines.append("\(caseNames.count) cases, \(disagreements.count) where the platforms disagree")
     for column in columns {
-      lines.append("\(column.name): " + counts(column).map { "\($0.count) \($0.verdict)" }.joined(separator: ", ") + (column.declaration.isEmpty ? "" : " (\(column.declaration))"))
+      lines.append("\(column.name): " + counts(column).map { "\($0.count) \($0.verdict)" }.joined(separator: ", ") + (column.declaration.isEmpty ? "" : " (\(column.declaration))") + (column.interrupted.map { "; \($0)" } ?? ""))
     }
     return lines.joined(separator: "\n") + "\n"
   }

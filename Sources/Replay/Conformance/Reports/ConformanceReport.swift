@@ -9,14 +9,23 @@ public struct ConformanceReport: Sendable {
   public var coverage: ProtocolCoverage?
   /// Cases whose outcome changed between repeated runs.
   public var unstable: [CaseResult] { results.filter { $0.unstable != nil } }
+  /// The signal that stopped the run before its end: every report says so, and it is not green.
+  public var interrupted: RunInterruption?
+  /// Whether a run in which no case ran (none selected, every one skipped) may be green
+  /// (`--allow-empty`, as Jest's `--passWithNoTests`).
+  public var allowsEmpty = false
 
   public init(results: [CaseResult], failureList: FailureList = FailureList(), suiteNames: Set<String>) {
     self.results = results
     self.comparison = failureList.compare(results, suiteNames: suiteNames)
   }
 
-  /// Conformant: no unexpected failure, no stale entry, no unstable case.
-  public var isGreen: Bool { comparison.isGreen && unstable.isEmpty }
+  /// Whether no case ran: none was selected, or the testee took none (every one skipped).
+  public var testedNothing: Bool { results.allSatisfy { $0.verdict == .skipped } }
+
+  /// Conformant: no unexpected failure, no stale entry, no unstable case; not interrupted, and
+  /// some case ran (unless ``allowsEmpty``).
+  public var isGreen: Bool { comparison.isGreen && unstable.isEmpty && interrupted == nil && (allowsEmpty || !testedNothing) }
 
   /// Verdict counts for one tier.
   public func counts(_ tier: ConformanceTier) -> [CaseResult.Verdict: Int] {
@@ -47,7 +56,13 @@ public struct ConformanceReport: Sendable {
     for name in comparison.unknown { lines.append("note: the failure list names \(name), which is no case of the suite") }
     for result in unstable { lines.append("UNSTABLE \(result.name): \(result.unstable ?? "")") }
     if let coverage { lines.append(ConformanceCoverage.summaryLine(coverage)) }
-    lines.append(isGreen ? "conformant" : "not conformant")
+    if let interrupted {
+      lines.append("\(interrupted): no verdict")
+    } else if testedNothing && !allowsEmpty {
+      lines.append("no case ran (\(results.isEmpty ? "none selected" : "the testee skipped every one")): nothing was tested (--allow-empty accepts that)")
+    } else {
+      lines.append(isGreen ? "conformant" : "not conformant")
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -63,6 +78,7 @@ public struct ConformanceReport: Sendable {
       o.member("testee") { $0.string(testee?.creator ?? "") }
       o.member("declaration") { $0.string(testee?.hello.detail ?? "") }
       o.member("green") { $0.bool(isGreen) }
+      if let interrupted { o.member("interrupted") { $0.string(interrupted.description) } }
       o.member("counts") { value in
         value.object { tiers in
           for tier in ConformanceTier.allCases where results.contains(where: { $0.tier == tier }) {
@@ -102,7 +118,8 @@ public struct ConformanceReport: Sendable {
   // MARK: - JUnit
 
   /// JUnit XML: one test suite per tier, one test case per case; skipped and expected failures
-  /// as `<skipped/>`, so CI dashboards count what the run counts.
+  /// as `<skipped/>`, so CI dashboards count what the run counts; an interrupted run ends with
+  /// a suite `interrupted` of one test case in error, so it never reads as a pass.
   public func junit(suite: String = "cmdtool conformance") -> String {
     let listed = Set(comparison.expected.map(\.name))
     let total = results.reduce(0) { $0 + $1.seconds }
@@ -112,8 +129,9 @@ public struct ConformanceReport: Sendable {
               results.filter { $0.verdict == .skipped || listed.contains($0.name) || (!$0.tier.fails && $0.isFailure) }.count)
     }
     let all = counted(results)
+    let extra = interrupted == nil ? 0 : 1
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    xml += #"<testsuites name="\#(XMLText.escaped(suite))" tests="\#(results.count)" failures="\#(all.failures)" errors="\#(all.errors)" skipped="\#(all.skipped)" time="\#(Format.fixed(total, digits: 3))">"# + "\n"
+    xml += #"<testsuites name="\#(XMLText.escaped(suite))" tests="\#(results.count + extra)" failures="\#(all.failures)" errors="\#(all.errors + extra)" skipped="\#(all.skipped)" time="\#(Format.fixed(total, digits: 3))">"# + "\n"
     for tier in ConformanceTier.allCases {
       let members = results.filter { $0.tier == tier }
       guard !members.isEmpty else { continue }
@@ -138,6 +156,7 @@ public struct ConformanceReport: Sendable {
       }
       xml += "  </testsuite>\n"
     }
+    if let interrupted { xml += interrupted.junitSuite }
     xml += "</testsuites>\n"
     return xml
   }

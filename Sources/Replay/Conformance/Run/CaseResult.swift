@@ -1,5 +1,6 @@
 import CommandCodec
 import ReplayCore
+import ReplayLive
 
 /// The verdict on one case, with what a person needs to see why.
 public struct CaseResult: Sendable {
@@ -34,8 +35,13 @@ public struct CaseResult: Sendable {
   public var actualState: UIState?
   /// The case's viewport (its trace header's), for drawing those states; nil when it sets none.
   public var viewport: Viewport?
-  /// The tail of the testee's standard error, for errors.
-  public var stderrTail: String?
+  /// The testee's own words about an error (``PeerWords``): its crash message, the start of its
+  /// error output when it failed before its hello, else its last lines.
+  public var testeeSaid: String?
+  /// Whether the error came before the testee's handshake was done: it could not be started, or
+  /// did not send its header and a hello cmdtool accepts. On the first case that is a setup
+  /// error, not a finding (``ConformanceRun``).
+  public var handshakeFailed = false
   public var seconds: Double
   /// The testee's header creator and declaration, once its hello was read.
   public var testee: (creator: String, hello: TesteeHello)?
@@ -64,11 +70,7 @@ public struct CaseResult: Sendable {
     var lines = [reason]
     if let eventsDiff { lines.append("events (- expected, + actual):\n" + eventsDiff) }
     if let stateDiff { lines.append("state (expected → actual):\n" + stateDiff) }
-    if let stderrTail, !stderrTail.isEmpty {
-      // Swift's crash reports end with registers and loaded images: the frames before say more.
-      let text = stderrTail.firstRange(of: "\nRegisters:").map { String(stderrTail[..<$0.lowerBound]) } ?? stderrTail
-      lines.append("the testee's stderr ends:\n" + text.split(separator: "\n").suffix(12).joined(separator: "\n"))
-    }
+    if let testeeSaid, !testeeSaid.isEmpty { lines.append(PeerWords.quoted(testeeSaid, by: "the testee")) }
     if let unstable { lines.append("unstable: " + unstable) }
     return lines.joined(separator: "\n")
   }

@@ -26,14 +26,19 @@ public enum CaseRunner {
     do {
       connection = try TesteeConnection(settings, caseName: testCase.name)
     } catch {
-      return result(.error, error.description)
+      var failed = result(.error, error.description)
+      failed.handshakeFailed = true
+      return failed
     }
     func problem(_ error: TesteeConnection.Problem, step: Int? = nil, _ description: String? = nil) -> CaseResult {
       connection.abandon()
       var outcome = result(error.kind == .unsupported ? .skipped : .error, error.description)
       outcome.step = step
       outcome.stepDescription = description
-      if error.kind != .unsupported { outcome.stderrTail = connection.stderrTail }
+      if error.kind != .unsupported {
+        outcome.handshakeFailed = !connection.handshook
+        outcome.testeeSaid = connection.stderr.words(connection.handshook ? .failed : .beforeFirstRecord)
+      }
       return outcome
     }
     let hello: TesteeHello
@@ -80,7 +85,7 @@ public enum CaseRunner {
     if let error = connection.finish() {
       if error.kind == .unsupported { return result(.skipped, error.description) }
       var failure = result(.error, error.description)
-      failure.stderrTail = connection.stderrTail
+      failure.testeeSaid = connection.stderr.words(.failed)
       return failure
     }
     return result(.pass, "")

@@ -18,6 +18,18 @@ public struct ConformanceRun {
     case finished(CaseResult, index: Int, of: Int)
   }
 
+  /// How the run went.
+  public struct Outcome: Sendable {
+    /// The cases' results, in order, up to where the run stopped.
+    public var results: [CaseResult] = []
+    /// The first case's testee could not be started or did not complete its handshake (no
+    /// header, no hello, a wrong hello): every case would fail the same way, so the run stopped
+    /// there. A setup error, not a finding; `results` is empty.
+    public var setupError: CaseResult?
+    /// The signal that stopped the run, if one did (the case it cut short is not in `results`).
+    public var interruption: Int32?
+  }
+
   public let options: Options
 
   public init(_ options: Options) {
@@ -27,12 +39,27 @@ public struct ConformanceRun {
   /// Computes every case's expectation, then plays the cases.
   ///
   /// - Throws: ``CaseExpectation/Failure`` when a case cannot be played on the model (a suite bug).
-  public func run(_ suite: ConformanceSuite, progress: (Event) -> Void = { _ in }) throws(CaseExpectation.Failure) -> [CaseResult] {
+  public func run(_ suite: ConformanceSuite, progress: (Event) -> Void = { _ in }) throws(CaseExpectation.Failure) -> Outcome {
     var expectations: [CaseExpectation] = []
     for testCase in suite.cases { expectations.append(try CaseExpectation(testCase)) }
-    var results: [CaseResult] = []
-    for (index, testCase) in suite.cases.enumerated() {
+    var outcome = Outcome()
+    var gate = CaseRunGate()
+    cases: for (index, testCase) in suite.cases.enumerated() {
+      if let signal = SignalTrap.caught {
+        outcome.interruption = signal
+        break
+      }
       var result = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee)
+      switch gate.stop(after: result) {
+      case .interrupted(let signal)?:
+        outcome.interruption = signal
+        break cases
+      case .setupError?:
+        outcome.setupError = result
+        break cases
+      case nil:
+        break
+      }
       if options.repeatCount > 1 {
         for attempt in 2...options.repeatCount {
           let again = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee)
@@ -42,10 +69,13 @@ public struct ConformanceRun {
           }
         }
       }
-      if SignalTrap.count > 0 { break }
-      results.append(result)
+      if let signal = SignalTrap.caught {
+        outcome.interruption = signal
+        break
+      }
+      outcome.results.append(result)
       progress(.finished(result, index: index, of: suite.cases.count))
     }
-    return results
+    return outcome
   }
 }

@@ -61,7 +61,7 @@ public final class TesteeConnection: WireSessionDelegate {
     do {
       process = try PeerProcess(command: settings.command, environment: environment, transport: settings.transport)
     } catch {
-      throw Problem(kind: .spawn, description: "cannot start the testee: \(error)")
+      throw Problem(kind: .spawn, description: "\(error)")
     }
     session = WireSession(process: process, limits: settings.limits)
     session.peerName = "the testee"
@@ -73,6 +73,12 @@ public final class TesteeConnection: WireSessionDelegate {
 
   /// The testee's standard error, its last 4 KiB.
   public var stderrTail: String { process.stderrTail }
+
+  /// What the testee said on its standard error (its start, its end, its crash message).
+  public var stderr: PeerWords { process.stderr }
+
+  /// Whether the handshake is done: the testee's header and a hello cmdtool accepts.
+  public private(set) var handshook = false
 
   /// Reads the testee's header and hello, and answers with the case's header; `widgets` is the
   /// schema of the case's custom commands, which the header names.
@@ -87,7 +93,9 @@ public final class TesteeConnection: WireSessionDelegate {
       throw Problem(kind: .hello, description: "the testee's first record is not its hello marker ({\"marker\":\"testee\",\"detail\":\"protocol=1 …\"})")
     }
     do {
-      return try TesteeHello(parsing: helloDetail)
+      let hello = try TesteeHello(parsing: helloDetail)
+      handshook = true
+      return hello
     } catch {
       throw Problem(kind: .hello, description: "the testee's hello: \(error.description)")
     }

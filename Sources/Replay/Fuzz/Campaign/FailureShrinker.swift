@@ -1,4 +1,5 @@
 import CommandCodec
+import Foundation
 import ReplayCore
 import ReplayLive
 
@@ -24,19 +25,64 @@ struct FailureShrinker {
     var seconds: Double
     /// Whether the budget ran out first.
     var exhausted: Bool
+    /// Whether a signal stopped the shrinking: the steps are the smallest that failed the same
+    /// way before it, merely smaller than the original (perhaps the original).
+    var interrupted: Bool
+    /// The recording of `steps`' run.
+    var recording: String
   }
 
-  func shrink(_ steps: [EventScript.Step], failure: FuzzFailure) -> Result {
+  /// Why shrinking stops before its end: the budget ran out, or a signal came.
+  private struct Stop: Error {}
+
+  /// Shrinks `steps`, whose run failed with `failure` and was recorded in `original`.
+  func shrink(_ steps: [EventScript.Step], failure: FuzzFailure, recordedIn original: String) -> Result {
     let start = Monotonic.now()
     let deadline = start + budget * 1000
     var runs = 0
-    func failsTheSameWay(_ candidate: [EventScript.Step]) -> Bool {
-      guard Monotonic.now() < deadline else { return false }
+    // The smallest candidate that failed the same way so far, and its recording: what is kept
+    // when the budget runs out or a signal comes.
+    var best = steps
+    let bestCopy = scratch + ".best"
+    var bestRecording = original
+    func failsTheSameWay(_ candidate: [EventScript.Step]) throws -> Bool {
+      // No candidate runs after a signal (its run would be cut short), nor past the deadline; the
+      // search stops there rather than trying every candidate in vain.
+      guard Monotonic.now() < deadline, SignalTrap.caught == nil else { throw Stop() }
       runs += 1
-      return target.replay(Self.renumbered(candidate), recordingTo: scratch).failure?.kind == kind
+      let session = target.replay(Self.renumbered(candidate), recordingTo: scratch)
+      if session.outcome.interruption != nil { throw Stop() }
+      guard session.failure?.kind == kind else { return false }
+      best = candidate
+      try? FileManager.default.removeItem(atPath: bestCopy)
+      if (try? FileManager.default.copyItem(atPath: scratch, toPath: bestCopy)) != nil { bestRecording = bestCopy }
+      return true
     }
-    // ddmin keeps the smallest candidate that failed; past the deadline nothing more fails.
-    let minimal = DeltaDebugging.minimize(steps, fails: failsTheSameWay)
+    var exhausted = false
+    do {
+      try shrink(steps, failsTheSameWay, exhausted: &exhausted)
+    } catch {
+      exhausted = SignalTrap.caught == nil
+    }
+    // The failure as the final script shows it (its place may be an earlier step than at first).
+    let final = Self.renumbered(best)
+    let seconds = { (Monotonic.now() - start) / 1000 }
+    if SignalTrap.caught != nil {
+      return Result(steps: final, failure: failure, runs: runs, seconds: seconds(), exhausted: false, interrupted: true, recording: bestRecording)
+    }
+    let session = target.replay(final, recordingTo: scratch)
+    runs += 1
+    let shown = session.failure.flatMap { $0.kind == kind ? $0 : nil }
+    return Result(
+      steps: final, failure: shown ?? failure, runs: runs, seconds: seconds(), exhausted: exhausted,
+      interrupted: session.outcome.interruption != nil, recording: shown == nil ? bestRecording : scratch)
+  }
+
+  /// The search: each candidate that fails the same way becomes the best so far (in the
+  /// predicate), so a search stopped by ``Stop`` has lost nothing.
+  private func shrink(_ steps: [EventScript.Step], _ failsTheSameWay: ([EventScript.Step]) throws -> Bool, exhausted: inout Bool) throws {
+    let minimal = try DeltaDebugging.minimize(steps, fails: failsTheSameWay)
+    exhausted = minimal.exhausted
     var current = minimal.items
     // ddmin's result is 1-minimal; steps that only matter together (open a dialog and close it,
     // go back and log in again) go in runs: try removing every run of 2 to 4 adjacent steps.
@@ -47,7 +93,7 @@ struct FailureShrinker {
         for start in 0...(current.count - size) {
           var candidate = current
           candidate.removeSubrange(start..<(start + size))
-          if failsTheSameWay(candidate) {
+          if try failsTheSameWay(candidate) {
             current = candidate
             removedSome = true
             break windows
@@ -63,7 +109,7 @@ struct FailureShrinker {
       while let shorter = candidates.popLast() {
         var candidate = current
         candidate[index] = Self.retyped(candidate[index], selector: selector, text: shorter)
-        if failsTheSameWay(candidate) {
+        if try failsTheSameWay(candidate) {
           current = candidate
           text = shorter
         }
@@ -72,13 +118,7 @@ struct FailureShrinker {
     }
     // Earlier times: every step 100 ms after the one before, waits kept as long as they were.
     let compressed = Self.compressedTimes(current)
-    if compressed.map(\.time) != current.map(\.time) && failsTheSameWay(compressed) { current = compressed }
-    // The failure as the final script shows it (its place may be an earlier step than at first).
-    let final = Self.renumbered(current)
-    let session = target.replay(final, recordingTo: scratch)
-    runs += 1
-    let failure = session.failure.flatMap { $0.kind == kind ? $0 : nil } ?? failure
-    return Result(steps: final, failure: failure, runs: runs, seconds: (Monotonic.now() - start) / 1000, exhausted: Monotonic.now() >= deadline || minimal.exhausted)
+    if compressed.map(\.time) != current.map(\.time) { _ = try failsTheSameWay(compressed) }
   }
 
   /// The steps with lines 1…n and sources that say their times.

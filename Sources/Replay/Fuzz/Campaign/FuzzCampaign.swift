@@ -58,6 +58,35 @@ public final class FuzzCampaign {
     public var shrinkSeconds: Double
     /// Whether another shard or campaign had found it with a script this short or shorter.
     public var mergedWithEarlier: Bool
+    /// Whether it was in the output folder before this campaign, which played its script first
+    /// and saw it fail the same way again.
+    public var savedBefore = false
+    /// Whether a signal stopped its shrinking: the script is the smallest found until then.
+    public var shrinkInterrupted = false
+  }
+
+  /// A failure the output folder held that no longer fails the same way: moved to `OUT/fixed/`.
+  public struct Fixed: Sendable {
+    public var signature: String
+    /// Where it is now (`OUT/fixed/SLUG`).
+    public var folder: String
+    /// How its script's run ended this time: nil when it did not fail, else the other failure.
+    public var now: FuzzFailure?
+  }
+
+  /// The engine failed before its first record the first time it ran: it cannot start (no such
+  /// program, not executable, a usage error, a missing library). No step was played, so it is
+  /// no finding; every run would show it, so the campaign stops at once.
+  public struct SetupError: Error, Sendable, CustomStringConvertible {
+    /// What happened: `the engine ended with exit status 64 before its first record`.
+    public var description: String
+    /// The engine's own words: the start of its error output, or its crash message.
+    public var engineSaid: String
+  }
+
+  /// A failure the output folder holds that cannot be read: the file and what is wrong with it.
+  public struct UnreadableFailure: Error, Sendable, CustomStringConvertible {
+    public var description: String
   }
 
   /// What the campaign reports as it goes.
@@ -65,6 +94,9 @@ public final class FuzzCampaign {
     case runFinished(RunSummary)
     case shrinking(FuzzFailure, steps: Int)
     case kept(Found)
+    /// A saved failure's script failed the same way again.
+    case stillFails(Found)
+    case fixed(Fixed)
   }
 
   /// How the campaign went.
@@ -72,14 +104,28 @@ public final class FuzzCampaign {
     public var runs = 0
     public var steps = 0
     public var distinctStates = 0
+    /// Every failure, saved ones that still fail first.
     public var failures: [Found] = []
+    /// Saved failures played again, and those of them that no longer fail.
+    public var replayed = 0
+    public var fixed: [Fixed] = []
     public var seconds: Double = 0
     /// The signal that stopped the campaign, if one did.
     public var interruption: Int32?
+    /// The same, as every report says it: `interrupted by SIGINT after 3 of 40 runs`.
+    public var interrupted: RunInterruption?
+    /// Why the campaign stopped before it began, if it did (nothing is reported or written then).
+    public var setupError: SetupError?
     /// When new ground was found: after which run, how many distinct states, at which second.
     public var statesOverTime: [(run: Int, states: Int, seconds: Double)] = []
 
     public init() {}
+
+    /// Whether nothing was tested: no step played and no saved failure replayed (the engine
+    /// showed no application, or quit at once). Not a pass unless the user says so.
+    public var testedNothing: Bool {
+      setupError == nil && interruption == nil && steps == 0 && replayed == 0 && failures.isEmpty
+    }
   }
 
   public let options: Options
@@ -94,53 +140,103 @@ public final class FuzzCampaign {
     return mixer.next()
   }
 
-  /// Runs the campaign.
-  /// - Throws: when the output folder cannot be made.
+  /// Runs the campaign: first the failures the output folder holds (each still failing is
+  /// reported, each fixed one moved to `OUT/fixed/`), then the runs of the budget.
+  /// - Throws: when the output folder cannot be made, or a saved failure in it cannot be read.
   public func run(events: (Event) -> Void = { _ in }) throws -> Report {
     let start = Monotonic.now()
     let files = FileManager.default
     let output = FuzzOutput(folder: options.output)
+    let saved = try output.savedFailures()
     try output.prepare()
     defer { output.cleanUp() }
     let guidance = Guidance()
     var report = Report()
     var seen: [FuzzFailure.Kind: Found] = [:]
+    // Until the engine has written a record once, a run that fails before its first record says
+    // it cannot start at all.
+    var engineAnswered = false
+    func isSetupError(_ session: FuzzTarget.Session) -> Bool {
+      if session.outcome.failedBeforeFirstRecord && !engineAnswered {
+        report.setupError = SetupError(description: session.outcome.startFailure ?? "the engine failed before its first record", engineSaid: session.outcome.engineSaid)
+        return true
+      }
+      engineAnswered = engineAnswered || session.outcome.recordsReceived > 0
+      return false
+    }
+    func shrinkAndKeep(_ failure: FuzzFailure, steps: [EventScript.Step], run: Int, recordedIn recording: String) throws {
+      events(.shrinking(failure, steps: steps.count))
+      let shrinker = FailureShrinker(target: options.target, kind: failure.kind, scratch: output.work("shrink.jsonl"), budget: options.shrinkSeconds)
+      let minimal = shrinker.shrink(steps, failure: failure, recordedIn: recording)
+      // Interrupted or not, what was found is kept: the smallest script that failed so far.
+      let found = try output.keep(minimal, originalSteps: steps.count, run: run, target: options.target)
+      seen[failure.kind] = found
+      report.failures.append(found)
+      events(.kept(found))
+      if minimal.interrupted { report.interruption = SignalTrap.caught }
+    }
+    for failure in saved {
+      if let signal = SignalTrap.caught { report.interruption = signal }
+      guard report.interruption == nil else { break }
+      let recording = output.work("saved.jsonl")
+      let session = options.target.replay(failure.steps, recordingTo: recording)
+      if let signal = session.outcome.interruption {
+        report.interruption = signal
+        break
+      }
+      if isSetupError(session) { return report }
+      report.replayed += 1
+      if let now = session.failure, now.signature == failure.signature {
+        var found = Found(
+          failure: now, folder: failure.folder, script: failure.script, recording: failure.recording, steps: failure.steps.count,
+          originalSteps: failure.steps.count, run: -1, shrinkRuns: 0, shrinkSeconds: 0, mergedWithEarlier: false)
+        found.savedBefore = true
+        seen[now.kind] = found
+        report.failures.append(found)
+        events(.stillFails(found))
+      } else {
+        let fixed = Fixed(signature: failure.signature, folder: try output.moveToFixed(failure), now: session.failure)
+        report.fixed.append(fixed)
+        events(.fixed(fixed))
+        // Its script fails another way now: that is a failure of its own.
+        if let now = session.failure, seen[now.kind] == nil {
+          try shrinkAndKeep(now, steps: failure.steps, run: -1, recordedIn: recording)
+        }
+      }
+    }
     let runs = options.runs ?? (options.seconds == nil ? 10 : .max)
     var number = 0
-    while number < runs {
+    while number < runs && report.interruption == nil {
       if let seconds = options.seconds, Monotonic.now() - start >= seconds * 1000 { break }
+      if let signal = SignalTrap.caught {
+        report.interruption = signal
+        break
+      }
       let run = options.shard.index - 1 + number * options.shard.count
       number += 1
       let seed = Self.seed(ofRun: run, campaign: options.seed)
       let monkey = MonkeySteps(seed: seed, guidance: guidance, check: options.target.check, maxSteps: options.stepsPerRun)
       let recording = output.work("run-\(run).jsonl")
+      defer { try? files.removeItem(atPath: recording) }
       let session = options.target.session(monkey, recordingTo: recording, found: { monkey.failure }, lastStep: { monkey.steps.last })
+      // A run cut short by a signal is no run: its ending is cmdtool's, not the engine's.
+      if let signal = session.outcome.interruption {
+        report.interruption = signal
+        break
+      }
+      if isSetupError(session) { return report }
       report.runs += 1
       report.steps += monkey.steps.count
       if guidance.distinctStates > report.distinctStates {
         report.statesOverTime.append((run, guidance.distinctStates, (Monotonic.now() - start) / 1000))
       }
       report.distinctStates = guidance.distinctStates
-      if let signal = session.outcome.interruption {
-        report.interruption = signal
-        break
-      }
       events(.runFinished(RunSummary(run: run, seed: seed, steps: monkey.steps.count, newStates: monkey.newStates, distinctStates: guidance.distinctStates, failure: session.failure)))
-      defer { try? files.removeItem(atPath: recording) }
       guard let failure = session.failure, seen[failure.kind] == nil else { continue }
-      events(.shrinking(failure, steps: monkey.steps.count))
-      let shrinker = FailureShrinker(target: options.target, kind: failure.kind, scratch: output.work("shrink.jsonl"), budget: options.shrinkSeconds)
-      let minimal = shrinker.shrink(monkey.steps, failure: failure)
-      if SignalTrap.caught != nil {
-        report.interruption = SignalTrap.caught
-        break
-      }
-      let found = try output.keep(minimal, originalSteps: monkey.steps.count, run: run, target: options.target)
-      seen[failure.kind] = found
-      report.failures.append(found)
-      events(.kept(found))
+      try shrinkAndKeep(failure, steps: monkey.steps, run: run, recordedIn: recording)
     }
     report.seconds = (Monotonic.now() - start) / 1000
+    report.interrupted = report.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: report.runs, total: options.runs, unit: "run") }
     try output.writeSummary(report, options: options)
     return report
   }

@@ -10,6 +10,7 @@ import ReplayLive
 /// OUT/failures/SLUG/recording.jsonl   what it does to the engine
 /// OUT/failures/SLUG/failure.json      the failure, where it was found, the reproduction
 /// OUT/summary.json                    the campaign (summary-K-of-N.json for shard K of N)
+/// OUT/fixed/SLUG/                     a saved failure whose script no longer fails that way
 /// ```
 ///
 /// A failure's folder is named by its signature, so the folders of several shards (or campaigns)
@@ -40,20 +41,23 @@ struct FuzzOutput {
     var found = FuzzCampaign.Found(
       failure: minimal.failure, folder: directory, script: script, recording: recording, steps: minimal.steps.count,
       originalSteps: originalSteps, run: run, shrinkRuns: minimal.runs, shrinkSeconds: minimal.seconds, mergedWithEarlier: false)
+    found.shrinkInterrupted = minimal.interrupted
     if let existing = try? String(contentsOfFile: script, encoding: .utf8), let earlier = try? EventScript(parsing: existing), earlier.steps.count <= minimal.steps.count {
       found.steps = earlier.steps.count
       found.mergedWithEarlier = true
       return found
     }
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    // The recording of the minimal script, made by the shrinker's last run.
-    if let bytes = FileManager.default.contents(atPath: work("shrink.jsonl")) { try AtomicFile.write(Array(bytes), to: recording) }
+    // The recording of the minimal script, made by the shrinker's run of it.
+    if let bytes = FileManager.default.contents(atPath: minimal.recording) { try AtomicFile.write(Array(bytes), to: recording) }
     try AtomicFile.write(Array((minimal.steps.map(\.source).joined(separator: "\n") + "\n").utf8), to: script)
     var description = JSONText()
     description.object { o in
       o.member("failure") { $0.string(minimal.failure.signature) }
       o.member("place") { $0.string(minimal.failure.place) }
       o.member("detail") { $0.string(minimal.failure.detail) }
+      if !minimal.failure.engineSaid.isEmpty { o.member("engineSaid") { $0.string(minimal.failure.engineSaid) } }
+      if minimal.interrupted { o.member("shrinkInterrupted") { $0.bool(true) } }
       o.member("steps") { $0.int(minimal.steps.count) }
       o.member("originalSteps") { $0.int(originalSteps) }
       o.member("run") { $0.int(run) }
@@ -71,7 +75,10 @@ struct FuzzOutput {
     text.object { o in
       o.member("seed") { $0.string(String(options.seed)) }  // a string: 64 bits do not fit a JSON number
       o.member("shard") { $0.string("\(options.shard.index)/\(options.shard.count)") }
+      // An interrupted campaign says so first: it never counts as having run clean.
+      if let interrupted = report.interrupted { o.member("interrupted") { $0.string(interrupted.description) } }
       o.member("runs") { $0.int(report.runs) }
+      o.member("replayed") { $0.int(report.replayed) }
       o.member("steps") { $0.int(report.steps) }
       o.member("distinctStates") { $0.int(report.distinctStates) }
       o.member("seconds") { $0.raw(Format.fixed(report.seconds, digits: 3)) }
@@ -91,6 +98,17 @@ struct FuzzOutput {
             f.member("place") { $0.string(found.failure.place) }
             f.member("steps") { $0.int(found.steps) }
             f.member("folder") { $0.string(found.folder) }
+            if found.savedBefore { f.member("savedBefore") { $0.bool(true) } }
+            if found.shrinkInterrupted { f.member("shrinkInterrupted") { $0.bool(true) } }
+          }
+        }
+      }
+      o.member("fixed") { text in
+        text.array(report.fixed) { text, fixed in
+          text.object { f in
+            f.member("failure") { $0.string(fixed.signature) }
+            f.member("folder") { $0.string(fixed.folder) }
+            if let now = fixed.now { f.member("now") { $0.string(now.signature) } }
           }
         }
       }

@@ -9,16 +9,24 @@ public enum FuzzShrink {
   /// `output` as a campaign would (`failures/SLUG/`).
   ///
   /// - Parameter seconds: how long shrinking may take.
-  /// - Returns: the failure kept, or nil when the script does not fail.
-  /// - Throws: when the output folder cannot be written.
+  /// - Returns: the failure kept, or nil when the script does not fail (or a signal stopped its
+  ///   first run: ``SignalTrap/caught`` says so).
+  /// - Throws: ``FuzzCampaign/SetupError`` when the engine fails before its first record (no step
+  ///   played: nothing to shrink), or when the output folder cannot be written.
   public static func shrink(_ script: EventScript, target: FuzzTarget, output folder: String, seconds: Double) throws -> FuzzCampaign.Found? {
     let output = FuzzOutput(folder: folder)
     try output.prepare()
     defer { output.cleanUp() }
     let steps = FailureShrinker.renumbered(script.steps)
-    guard let failure = target.replay(steps, recordingTo: output.work("original.jsonl")).failure else { return nil }
+    let original = output.work("original.jsonl")
+    let session = target.replay(steps, recordingTo: original)
+    if session.outcome.interruption != nil { return nil }
+    if let failure = session.outcome.startFailure {
+      throw FuzzCampaign.SetupError(description: failure, engineSaid: session.outcome.engineSaid)
+    }
+    guard let failure = session.failure else { return nil }
     let shrinker = FailureShrinker(target: target, kind: failure.kind, scratch: output.work("shrink.jsonl"), budget: seconds)
-    let minimal = shrinker.shrink(steps, failure: failure)
+    let minimal = shrinker.shrink(steps, failure: failure, recordedIn: original)
     return try output.keep(minimal, originalSteps: steps.count, run: -1, target: target)
   }
 }

@@ -48,7 +48,7 @@ public struct FuzzTarget: Sendable {
     let outcome = withExtendedLifetime(recorder) { recorder.run(steps: source) }
     let place = lastStep()?.place ?? "at the start"
     if let kind = FuzzFailure.kind(of: outcome) {
-      return Session(outcome: outcome, failure: FuzzFailure(kind: kind, place: place, detail: outcome.problem ?? ""))
+      return Session(outcome: outcome, failure: FuzzFailure(kind: kind, place: place, detail: outcome.problem ?? "", engineSaid: outcome.engineSaid))
     }
     return Session(outcome: outcome, failure: found())
   }

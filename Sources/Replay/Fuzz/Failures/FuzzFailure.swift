@@ -29,11 +29,15 @@ public struct FuzzFailure: Hashable, Sendable, CustomStringConvertible {
   public var place: String
   /// What the session or the model said.
   public var detail: String
+  /// The engine's own words about it (``Recorder/Outcome/engineSaid``), for a crash: its crash
+  /// message, else its last lines. Empty for a broken rule or invariant.
+  public var engineSaid = ""
 
-  public init(kind: Kind, place: String, detail: String) {
+  public init(kind: Kind, place: String, detail: String, engineSaid: String = "") {
     self.kind = kind
     self.place = place
     self.detail = detail
+    self.engineSaid = engineSaid
   }
 
   /// The kind in words: `signal 6 (SIGABRT)`, `hang`, `rule duplicate-create`.

@@ -28,7 +28,7 @@ public final class PeerProcess {
   }
 
   /// The last bytes of standard error kept.
-  public static let stderrTailLimit = 4096
+  public static let stderrTailLimit = PeerWords.tailLimit
 
   /// The command line the peer was started with.
   public let command: [String]
@@ -40,7 +40,7 @@ public final class PeerProcess {
   private let errorFD: Int32
   /// With a socket transport: the socket the peer connects to, until it does.
   private var listener: WireListener?
-  private var stderrBytes: [UInt8] = []
+  private var stderrWords = PeerWords()
   private var outputClosed = false
   private var stderrClosed = false
   private var inputClosed = false
@@ -206,15 +206,23 @@ public final class PeerProcess {
       stderrClosed = true
       return
     }
-    stderrBytes.append(contentsOf: buffer[0..<n])
-    if stderrBytes.count > Self.stderrTailLimit { stderrBytes.removeFirst(stderrBytes.count - Self.stderrTailLimit) }
+    stderrWords.append(buffer[0..<n])
   }
 
   /// The tail of the peer's standard error, as text (whatever is buffered is read first).
-  public var stderrTail: String {
+  public var stderrTail: String { stderr.tailText }
+
+  /// What the peer said on its standard error: its start, its end and its crash message
+  /// (whatever is buffered is read first).
+  public var stderr: PeerWords {
+    drainBufferedStderr()
+    return stderrWords
+  }
+
+  /// Reads what standard error holds now, without waiting.
+  private func drainBufferedStderr() {
     var fds = [pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)]
     while !stderrClosed && poll(&fds, 1, 0) > 0 && fds[0].revents != 0 { drainStderr() }
-    return String(decoding: stderrBytes, as: UTF8.self)
   }
 
   // MARK: - Ending
@@ -242,6 +250,8 @@ public final class PeerProcess {
     while isRunning && Monotonic.now() < deadline {
       // A second Ctrl-C while waiting means: do not wait.
       if SignalTrap.count > 1 { break }
+      // A crash report longer than the pipe holds must not block the peer's exit.
+      drainBufferedStderr()
       Monotonic.sleep(milliseconds: pause)
       pause = min(pause * 2, 2)
     }

@@ -66,6 +66,14 @@ public final class Recorder: ScriptRunnerDelegate {
     /// Why the session stopped early, if it did; the recording holds everything before it.
     public var stop: SessionStop?
     public var stderrTail = ""
+    /// The engine's own words about how the session ended (``PeerWords``): its crash message,
+    /// the start of its error output when it failed before its first record, else its last
+    /// lines; secrets scrubbed. Reports show them before anything cmdtool concluded.
+    public var engineSaid = ""
+    /// Records the engine wrote (sync echoes aside; its header is no record).
+    public var recordsReceived = 0
+    /// Whether the engine could not be started at all (no such program, not executable).
+    public var couldNotStart = false
     /// Things the user should know that did not stop the session (a password typed in clear).
     public var warnings: [String] = []
     /// Where the recording is: the output when it was put in place, else `OUT.partial`.
@@ -83,6 +91,26 @@ public final class Recorder: ScriptRunnerDelegate {
     }
 
     public var succeeded: Bool { problem == nil && exit != nil }
+
+    /// Whether the engine failed before writing its first record: it could not be started,
+    /// exited (a usage message, a missing library, `sh: …: not found`), closed its output, hung
+    /// or wrote garbage before any record. Nothing a script or a fuzzer did can have caused it:
+    /// the first time it happens it is a setup error, not a finding (docs/WIRE.md §8).
+    public var failedBeforeFirstRecord: Bool {
+      guard !succeeded, interruption == nil, stop?.kind != .scriptFailed else { return false }
+      return couldNotStart || recordsReceived == 0
+    }
+
+    /// For a session that failed before the engine's first record, what happened in one line:
+    /// `cannot start ./engin: No such file or directory`, `the engine ended with exit status 64
+    /// before its first record`, `the engine did not answer within 10 s: …`.
+    public var startFailure: String? {
+      guard failedBeforeFirstRecord else { return nil }
+      if let exit, !exit.succeeded, stop == nil || stop?.kind == .ended || stop?.kind == .cutOff {
+        return "the engine ended with \(exit.phrase) before its first record"
+      }
+      return problem ?? "the engine failed before its first record"
+    }
 
     /// Whether the problem is the input's fault (an unreadable engine stream): exit status 2.
     /// Output cut off by an engine that then died is the engine's failure.
@@ -127,6 +155,7 @@ public final class Recorder: ScriptRunnerDelegate {
       process = try PeerProcess(command: configuration.engine, environment: configuration.environment, withholding: [SecretStore.environmentPrefix], transport: configuration.transport)
     } catch {
       outcome.stop = SessionStop(.other, error.description)
+      outcome.couldNotStart = true
       return outcome
     }
     let header = TraceHeader(viewport: configuration.viewport, preferences: configuration.preferences)
@@ -239,18 +268,26 @@ public final class Recorder: ScriptRunnerDelegate {
     // that echoes a named secret (in its stderr, in a record the decoder quotes) must not carry
     // the value there, as the recording never does.
     let secrets = configuration.redaction.secrets
-    outcome.stderrTail = secrets.scrub(process.stderrTail)
+    let stderr = process.stderr
+    outcome.stderrTail = secrets.scrub(stderr.tailText)
     outcome.commandsReceived = runner.commandsReceived
+    outcome.recordsReceived = session.recordsReceived
     outcome.stop = stop.map { SessionStop($0.kind, secrets.scrub($0.message)) }
+    let ending: PeerWords.Ending = outcome.failedBeforeFirstRecord ? .beforeFirstRecord : outcome.succeeded ? .succeeded : .failed
+    outcome.engineSaid = secrets.scrub(stderr.words(ending))
     let time = runner.currentTime
     if let stop {
       var detail = stop.message
       if case .interrupted = stop.kind { detail += "; the engine was stopped and ended with \(exit.phrase)" }
       try? writer?.write(redaction.redact(TraceRecord(time: time, .marker(label: stop.markerLabel, detail: detail)), in: runner.model.state))
     }
+    // The engine's own words, not the raw tail: a Swift crash report ends with registers and
+    // images, and the cause of a failed start is at the beginning.
     var detail = exit.description
-    let tail = outcome.stderrTail.trimmingWhitespace
-    if !tail.isEmpty { detail += "; stderr: " + String(tail.suffix(1000)) }
+    if !outcome.engineSaid.isEmpty {
+      let said = outcome.engineSaid
+      detail += "; stderr: " + (ending == .succeeded || stderr.crashMessage == nil && ending == .failed ? String(said.suffix(1000)) : String(said.prefix(1000)))
+    }
     try? writer?.write(redaction.redact(TraceRecord(time: time, .marker(label: "engine-exit", detail: detail)), in: runner.model.state))
     guard let writer else { return }
     outcome.recordsWritten = writer.recordCount

@@ -52,6 +52,13 @@ public enum EngineReplay {
     public var seconds: Double
     /// Whether this result is a recording written (record modes), not a comparison.
     public var recorded = false
+    /// The engine's own words when its run failed (``Recorder/Outcome/engineSaid``): its crash
+    /// message, or the start of its error output when it failed before its first record.
+    public var engineSaid = ""
+    /// How the engine's run went, when there was one: it wrote records, or it failed before its
+    /// first (``Recorder/Outcome/failedBeforeFirstRecord``: nothing is compared then).
+    public var engineAnswered = false
+    public var engineFailedEarly = false
 
     public init(trace: String, status: Status, message: String, report: DiffReport? = nil, commandStreamDifference: (recorded: Int, new: Int)? = nil, newRecording: String, seconds: Double) {
       self.trace = trace
@@ -112,6 +119,14 @@ public enum EngineReplay {
     if outcome.interruption != nil {
       return result(.error, "the new run: \(outcome.problem ?? "interrupted")", newRecording: newRecording)
     }
+    // An engine that never wrote a record has nothing to compare: its own words say why, and a
+    // diff against an empty run would only bury them.
+    if let failure = outcome.startFailure, !endsAlike(outcome, session, options) {
+      var early = result(.error, "the new run: \(failure)", newRecording: newRecording)
+      early.engineSaid = outcome.engineSaid
+      early.engineFailedEarly = true
+      return early
+    }
     let endsAsRecorded = endsAlike(outcome, session, options)
     if let problem = outcome.problem, !endsAsRecorded { problems.append("the new run: \(problem)") }
     if options.acceptFailedRecordings, session.failure != nil, outcome.problem == nil, !endsAsRecorded {
@@ -145,6 +160,8 @@ public enum EngineReplay {
     var final = result(status, problems.joined(separator: "; "), newRecording: newRecording)
     final.report = report
     final.commandStreamDifference = streams
+    final.engineAnswered = outcome.recordsReceived > 0
+    if status != .passed && outcome.problem != nil { final.engineSaid = outcome.engineSaid }
     return final
   }
 

@@ -14,6 +14,9 @@ public final class RecordingSuite {
     public var mode: RecordMode = .missing
     /// Keep every new run in this folder (else a temporary one).
     public var keep: String?
+    /// Accept a suite with no recording at all (none given, an empty folder) as passing, as Jest's
+    /// `--passWithNoTests`; without it that is an error (``Empty``).
+    public var allowEmpty = false
 
     public init(replay: EngineReplay.Options) {
       self.replay = replay
@@ -29,6 +32,9 @@ public final class RecordingSuite {
     public var keptFolder: String?
     /// The signal that stopped the suite, if one did.
     public var interruption: Int32?
+    /// The first run of the engine failed before its first record (it cannot start, or exits at
+    /// once): a setup error that every recording would show, so the suite stopped at it.
+    public var setupError: EngineReplay.Result?
 
     public var failed: Int { results.filter { $0.status != .passed }.count }
   }
@@ -36,11 +42,21 @@ public final class RecordingSuite {
   public let paths: [String]
   public let options: Options
 
-  /// - Parameter paths: recordings and folders (a folder stands for its traces, scripts and
-  ///   partial outputs aside).
+  /// Nothing to replay: no recording given, or folders without recordings or scripts.
+  public struct Empty: Error, CustomStringConvertible, Sendable {
+    public var description: String
+  }
+
+  /// - Parameter paths: recordings and folders (a folder stands for its recordings, and for the
+  ///   recording of each `NAME.script.jsonl` in it that has none yet).
+  /// - Throws: ``Empty`` when that is nothing (unless ``Options/allowEmpty``), or the error of
+  ///   a folder that cannot be listed.
   public init(paths: [String], options: Options) throws {
-    self.paths = try Self.expand(paths)
+    self.paths = try Self.expand(paths, recordingScripts: true)
     self.options = options
+    if self.paths.isEmpty && !options.allowEmpty {
+      throw Empty(description: "\(paths.joined(separator: ", ")): no recording, and no NAME.script.jsonl to record one from: nothing was tested (--allow-empty accepts that)")
+    }
   }
 
   /// Runs every recording; `started(i, n, path)` and `finished(result)` report as it goes.
@@ -59,7 +75,10 @@ public final class RecordingSuite {
     }
     var summary = Summary()
     var keepFolder = options.keep != nil
-    for (number, path) in paths.enumerated() {
+    // Until the engine has written a record once, a run that fails before its first record says
+    // the engine cannot start at all: every recording would fail the same way.
+    var engineAnswered = false
+    recordings: for (number, path) in paths.enumerated() {
       if let signal = SignalTrap.caught {
         summary.interruption = signal
         break
@@ -72,12 +91,18 @@ public final class RecordingSuite {
       case .all:
         result = record(path, exists: exists)
       case .never where !exists:
-        result = EngineReplay.Result(trace: path, status: .failed, message: "the recording \(path) is missing, and --record never (or CI) does not record it; record it with `cmdtool record --out \(path) --script SCRIPT -- ENGINE`, or run with --record missing", newRecording: "", seconds: 0)
+        let script = files.fileExists(atPath: Self.scriptPath(for: path)) ? Self.scriptPath(for: path) : "SCRIPT"
+        result = EngineReplay.Result(trace: path, status: .failed, message: "the recording \(path) is missing, and --record never (or CI) does not record it; record it with `cmdtool record --out \(path) --script \(script) -- ENGINE`, or run with --record missing", newRecording: "", seconds: 0)
       case .missing where !exists, .failed where !exists:
         result = record(path, exists: false)
       default:
         let newRecording = folder.appendingPathComponent(name).path
         result = EngineReplay.run(recording: path, newRecording: newRecording, options: options.replay)
+        if result.engineFailedEarly && !engineAnswered {
+          if options.keep == nil { try? files.removeItem(atPath: newRecording) }
+          summary.setupError = result
+          break recordings
+        }
         if result.status != .passed && options.mode == .failed && SignalTrap.caught == nil {
           let rerecorded = record(path, exists: true)
           if rerecorded.status == .passed {
@@ -96,6 +121,11 @@ public final class RecordingSuite {
         if result.status != .passed && !result.newRecording.isEmpty { keepFolder = true }
       }
       if result.recorded && result.status == .passed { summary.written += 1 }
+      if result.engineFailedEarly && !engineAnswered {
+        summary.setupError = result
+        break
+      }
+      engineAnswered = engineAnswered || result.engineAnswered
       summary.results.append(result)
       finished(result)
       if let signal = SignalTrap.caught {
@@ -153,9 +183,15 @@ public final class RecordingSuite {
     let outcome = withExtendedLifetime(recorder) { recorder.run() }
     guard outcome.succeeded else {
       let kept = exists ? "; \(path) is unchanged" : ""
-      return result(.failed, "\(outcome.problem ?? "the recording failed"); the new recording is at \(outcome.path)\(kept)")
+      var failed = result(outcome.failedBeforeFirstRecord ? .error : .failed, "\(outcome.startFailure ?? outcome.problem ?? "the recording failed"); the new recording is at \(outcome.path)\(kept)")
+      failed.engineSaid = outcome.engineSaid
+      failed.engineFailedEarly = outcome.failedBeforeFirstRecord
+      failed.engineAnswered = outcome.recordsReceived > 0
+      return failed
     }
-    return result(.passed, "")
+    var recorded = result(.passed, "")
+    recorded.engineAnswered = true
+    return recorded
   }
 
   /// `NAME.script.jsonl` beside `NAME.jsonl` (or `NAME.cmdtrace`).
@@ -164,15 +200,26 @@ public final class RecordingSuite {
   }
 
   /// Files stay; folders become their traces (scripts and partial outputs aside), sorted.
-  public static func expand(_ paths: [String]) throws -> [String] {
+  ///
+  /// - Parameter recordingScripts: a folder also stands for the recording of each
+  ///   `NAME.script.jsonl` in it without a `NAME.jsonl` or `NAME.cmdtrace` beside it: `NAME.jsonl`,
+  ///   missing (the record mode decides what becomes of it).
+  public static func expand(_ paths: [String], recordingScripts: Bool = false) throws -> [String] {
     var result: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        let names = (try FileManager.default.contentsOfDirectory(atPath: path)).sorted()
-        for name in names where (name.hasSuffix(".jsonl") || name.hasSuffix(".cmdtrace")) && !name.hasSuffix(".script.jsonl") {
-          result.append((path as NSString).appendingPathComponent(name))
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: path))
+        var traces: Set<String> = []
+        for name in names {
+          if name.hasSuffix(".script.jsonl") {
+            let stem = String(name.dropLast(".script.jsonl".count))
+            if recordingScripts && !names.contains(stem + ".cmdtrace") { traces.insert(stem + ".jsonl") }
+          } else if name.hasSuffix(".jsonl") || name.hasSuffix(".cmdtrace") {
+            traces.insert(name)
+          }
         }
+        for name in traces.sorted() { result.append((path as NSString).appendingPathComponent(name)) }
       } else {
         result.append(path)
       }

@@ -1,0 +1,64 @@
+import CommandCodec
+import Foundation
+import ReplayCore
+import ReplayLive
+
+/// The failures an output folder already holds, which a campaign into it plays first (as
+/// Hypothesis replays its example database): one that still fails is reported again, one that no
+/// longer does is moved to `OUT/fixed/SLUG/`, out of the failures but kept as a regression script.
+extension FuzzOutput {
+  /// A failure kept by an earlier campaign (or `fuzz shrink`).
+  struct Saved {
+    var folder: String
+    var slug: String
+    /// Its signature, as `failure.json` says (``FuzzFailure/signature``).
+    var signature: String
+    var steps: [EventScript.Step]
+    var script: String
+    var recording: String
+  }
+
+  private var fixedFolder: String { (folder as NSString).appendingPathComponent("fixed") }
+
+  /// The failures under `OUT/failures/`, by folder name.
+  /// - Throws: ``FuzzCampaign/UnreadableFailure`` for a folder without a readable `script.jsonl` and `failure.json`.
+  func savedFailures() throws -> [Saved] {
+    let failures = (folder as NSString).appendingPathComponent("failures")
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: failures) else { return [] }
+    var saved: [Saved] = []
+    for name in names.sorted() where !name.hasPrefix(".") {
+      let directory = (failures as NSString).appendingPathComponent(name)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+      let script = (directory as NSString).appendingPathComponent("script.jsonl")
+      let description = (directory as NSString).appendingPathComponent("failure.json")
+      guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+        throw FuzzCampaign.UnreadableFailure(description: "\(script): cannot read the saved failure's script (remove \(directory) if it is no failure)")
+      }
+      let steps: [EventScript.Step]
+      do {
+        steps = try EventScript(parsing: text).steps
+      } catch {
+        throw FuzzCampaign.UnreadableFailure(description: "\(script): \(error)")
+      }
+      guard let bytes = FileManager.default.contents(atPath: description) else {
+        throw FuzzCampaign.UnreadableFailure(description: "\(description): cannot read the saved failure's description (remove \(directory) if it is no failure)")
+      }
+      guard case .object(let members)? = try? JSONValue.parse(Array(bytes)), case .string(let signature)? = members["failure"] else {
+        throw FuzzCampaign.UnreadableFailure(description: "\(description): not a failure description (cmdtool fuzz writes {\"failure\":SIGNATURE,…})")
+      }
+      saved.append(Saved(folder: directory, slug: name, signature: signature, steps: FailureShrinker.renumbered(steps), script: script, recording: (directory as NSString).appendingPathComponent("recording.jsonl")))
+    }
+    return saved
+  }
+
+  /// Moves a saved failure that no longer fails to `OUT/fixed/SLUG/` (replacing an older one).
+  /// - Returns: where it is now.
+  func moveToFixed(_ saved: Saved) throws -> String {
+    try FileManager.default.createDirectory(atPath: fixedFolder, withIntermediateDirectories: true)
+    let destination = (fixedFolder as NSString).appendingPathComponent(saved.slug)
+    try? FileManager.default.removeItem(atPath: destination)
+    try FileManager.default.moveItem(atPath: saved.folder, toPath: destination)
+    return destination
+  }
+}

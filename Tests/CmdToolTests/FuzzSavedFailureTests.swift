@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+// `fuzz engine` into an output folder that holds failures plays them first, as Hypothesis
+// replays its example database (issue #22 §1): one that still fails is reported (never
+// "0 failures"); one that no longer fails is moved to OUT/fixed/ and reported as fixed.
+
+@Suite struct FuzzSavedFailureTests {
+  /// A one-step script that makes `--bug malformed-after-quote` write malformed output.
+  private func quoteScript(in scratch: Scratch) throws -> String {
+    try scratch.script("quote.script.jsonl", [#"{"t":800,"type":"textField \"User name\"","text":"a\"b"}"#])
+  }
+
+  private func fuzz(_ out: String, runs: Int = 1, engine: [String]) throws -> FinishedRun {
+    try Subprocess.cmdtool(["fuzz", "engine", "--out", out, "--runs", String(runs), "--"] + [Built.engine.path] + engine, timeout: 120)
+  }
+
+  @Test func aSavedFailureIsPlayedFirstAndReportedUntilItIsFixed() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("fuzz")
+    let shrink = try Subprocess.cmdtool(["fuzz", "shrink", "--script", try quoteScript(in: scratch), "--out", out, "--", Built.engine.path, "--bug", "malformed-after-quote"])
+    #expect(shrink.status == 1, "\(shrink)")
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out + "/failures").first)
+    #expect(name.hasPrefix("malformed-output-"))
+
+    // The same buggy engine, one run (which alone would not find it): reported, exit 1.
+    let again = try fuzz(out, engine: ["--bug", "malformed-after-quote"])
+    #expect(again.status == 1, "\(again)")
+    #expect(again.stdout.contains("saved \(name): still fails (malformed output"), "\(again)")
+    #expect(again.stdout.contains("1 failure (1 saved before, still failing)"), "\(again)")
+    #expect(again.stdout.contains("FAIL  malformed output"), "\(again)")
+    #expect(again.stdout.contains("saved before)"), "\(again)")
+    let summary = try String(contentsOfFile: out + "/summary.json", encoding: .utf8)
+    #expect(summary.contains(#""replayed":1"#) && summary.contains(#""savedBefore":true"#), "\(summary)")
+
+    // The fixed engine: reported as fixed, moved out of failures/, exit 0.
+    let fixed = try fuzz(out, engine: [])
+    #expect(fixed.status == 0, "\(fixed)")
+    #expect(fixed.stdout.contains("saved \(name): no longer fails (malformed output); moved to \(out)/fixed/\(name)"), "\(fixed)")
+    #expect(fixed.stdout.contains("0 failures, 1 saved failure fixed"), "\(fixed)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/failures").isEmpty)
+    #expect(FileManager.default.fileExists(atPath: "\(out)/fixed/\(name)/script.jsonl"))
+    let fixedSummary = try String(contentsOfFile: out + "/summary.json", encoding: .utf8)
+    #expect(fixedSummary.contains(#""fixed":[{"failure":"malformed output""#), "\(fixedSummary)")
+
+    // A fixed failure is not played again.
+    let later = try fuzz(out, engine: [])
+    #expect(later.status == 0, "\(later)")
+    #expect(!later.stdout.contains("saved "), "\(later)")
+  }
+
+  /// A saved failure that cannot be read stops the campaign, naming the file.
+  @Test func anUnreadableSavedFailureIsBadInput() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("fuzz")
+    try FileManager.default.createDirectory(atPath: out + "/failures/broken", withIntermediateDirectories: true)
+    try scratch.write("fuzz/failures/broken/script.jsonl", "{\"t\":1,\"tapp\":\"button\"}\n")
+    try scratch.write("fuzz/failures/broken/failure.json", "{\"failure\":\"hang\"}\n")
+    let run = try fuzz(out, engine: [])
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains("\(out)/failures/broken/script.jsonl"), "\(run)")
+    try scratch.write("fuzz/failures/broken/script.jsonl", "{\"t\":1,\"back\":true}\n")
+    try scratch.write("fuzz/failures/broken/failure.json", "[]\n")
+    let description = try fuzz(out, engine: [])
+    #expect(description.status == 2, "\(description)")
+    #expect(description.stderr.contains("\(out)/failures/broken/failure.json: not a failure description"), "\(description)")
+  }
+}
