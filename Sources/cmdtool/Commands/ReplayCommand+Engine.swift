@@ -54,6 +54,7 @@ extension ReplayCommand {
     }, finished: { result in
       progress.clear()
       let name = (result.trace as NSString).lastPathComponent
+      defer { pages.note(result) }
       switch result.status {
       case .passed where result.recorded:
         output.writeLine("REC   \(name)" + (result.message.isEmpty ? "" : ": " + result.message))
@@ -76,7 +77,14 @@ extension ReplayCommand {
     if summary.written > 0 { line += ", \(summary.written) written" }
     output.writeLine(line)
     if let folder = summary.keptFolder, keep == nil { output.writeLine("the new runs that failed are in \(folder)") }
+    if mode != .failed && mode != .all { acceptHints(results).forEach(output.writeLine) }
     output.flush()
+    let compared = results.compactMap(\.report)
+    for warning in DiffReport.ignoreWarnings(compared, comparison: compared.count == 1 ? "the comparison" : "any of the \(compared.count) comparisons") { printError("warning: " + warning) }
+    if let index = pages.writeIndex(summary: [line, "engine: \(engine)"] + (summary.interruption.map { ["interrupted by \(SignalTrap.name(of: $0) ?? "signal \($0)"); \(paths(remaining: suite.paths.count - results.count))"] } ?? [])) {
+      output.writeLine("report: \(index)")
+      output.flush()
+    }
     if let junit { try writeReport(ReplayReports.junit(results), to: junit) }
     if let report { try writeReport(ReplayReports.json(results), to: report) }
     if pages.failedWrites > 0 { throw ExitStatus.badInput }
@@ -88,11 +96,16 @@ extension ReplayCommand {
   }
 
   /// `--html-report`: a visual diff page per failing recording, DIR/NAME.html (NAME-2.html
-  /// and so on when two recordings share a name).
+  /// and so on when two recordings share a name), and DIR/index.html listing every recording.
   private struct FailurePages {
     let folder: String?
     let engine: String
-    var taken: Set<String> = []
+    /// The index's name is taken from the start: a recording called `index` gets `index-2.html`.
+    var taken: Set<String> = [ReplayIndexPage.fileName]
+    /// The index's rows, in the order the recordings ran.
+    var entries: [ReplayIndexPage.Entry] = []
+    /// The page written for the result being reported, if any.
+    private var lastPage: String?
     /// Pages that could not be written (each said so on standard error).
     var failedWrites = 0
 
@@ -127,8 +140,63 @@ extension ReplayCommand {
         failedWrites += 1
         return nil
       }
+      lastPage = name + ".html"
       return path
     }
+
+    /// Adds `result`'s row to the index, linking the page ``write(_:)`` wrote for it.
+    mutating func note(_ result: EngineReplay.Result) {
+      guard folder != nil else { return }
+      let verdict: ReplayIndexPage.Verdict = switch result.status {
+      case .passed: result.recorded ? .recorded : .passed
+      case .failed: .failed
+      case .error: .error
+      }
+      entries.append(ReplayIndexPage.Entry(name: result.trace, verdict: verdict, message: result.message, page: lastPage))
+      lastPage = nil
+    }
+
+    /// Writes DIR/index.html, returning its path; nil without a folder, or on failure.
+    mutating func writeIndex(summary: [String]) -> String? {
+      guard let folder else { return nil }
+      let path = (folder as NSString).appendingPathComponent(ReplayIndexPage.fileName)
+      let page = ReplayIndexPage(title: "cmdtool replay --engine", summary: summary, entries: entries)
+      do {
+        try AtomicFile.write(Array(page.html.utf8), to: path)
+      } catch {
+        printError(error.description)
+        failedWrites += 1
+        return nil
+      }
+      return path
+    }
+  }
+
+  /// How to accept the changes of the recordings that differ while their new runs ended well
+  /// (the same command line with `--record failed`, which records those anew), and which ones
+  /// cannot be accepted so: their new run failed (a script step that no longer plays, a crash).
+  private func acceptHints(_ results: [EngineReplay.Result]) -> [String] {
+    let unacceptable = results.filter { $0.status == .failed && !$0.acceptable && $0.report != nil }.map { ($0.trace as NSString).lastPathComponent }
+    var hints = unacceptable.isEmpty ? [] : ["\(unacceptable.joined(separator: ", ")): the new run itself failed, so recording anew (--record failed) would fail too: fix the engine or the script first"]
+    let acceptable = results.filter(\.acceptable)
+    guard !acceptable.isEmpty else { return hints }
+    var words: [String] = []
+    var arguments = CommandLine.arguments.dropFirst()[...]
+    while let word = arguments.popFirst() {
+      if word == "--" {
+        words += ["--"] + arguments
+        break
+      }
+      if word == "--ci" || word == "--rerecord" || word.hasPrefix("--record=") { continue }
+      if word == "--record" {
+        _ = arguments.popFirst()
+        continue
+      }
+      words.append(word)
+    }
+    let names = acceptable.map { ($0.trace as NSString).lastPathComponent }.joined(separator: ", ")
+    hints.append("if the new behaviour is right, accept it by recording \(acceptable.count == 1 ? "it" : "them") (\(names)) anew:\n  " + ShellText.command(["cmdtool"] + words + ["--record", "failed"]))
+    return hints
   }
 
   private func paths(remaining: Int) -> String {

@@ -52,6 +52,9 @@ public enum EngineReplay {
     public var seconds: Double
     /// Whether this result is a recording written (record modes), not a comparison.
     public var recorded = false
+    /// Whether the runs differ while the new run itself ended well, so that recording anew
+    /// (`--record failed`) would accept the change; a new run that failed is never a baseline.
+    public var acceptable = false
 
     public init(trace: String, status: Status, message: String, report: DiffReport? = nil, commandStreamDifference: (recorded: Int, new: Int)? = nil, newRecording: String, seconds: Double) {
       self.trace = trace
@@ -143,6 +146,7 @@ public enum EngineReplay {
     }
     let status: Result.Status = problems.isEmpty ? .passed : (outcome.problemIsBadInput ? .error : .failed)
     var final = result(status, problems.joined(separator: "; "), newRecording: newRecording)
+    final.acceptable = status == .failed && outcome.succeeded
     final.report = report
     final.commandStreamDifference = streams
     return final
