@@ -133,15 +133,21 @@ extension ReplayCommand {
       if !result.newRecording.isEmpty { summary.append("new recording: \(result.newRecording)") }
       let page = result.report.map { VisualDiffPage(report: $0, title: title, captions: captions, summary: summary) }
         ?? VisualDiffPage(title: title, captions: captions, summary: summary, moments: [])
+      guard save(page.html, to: path) else { return nil }
+      lastPage = name + ".html"
+      return path
+    }
+
+    /// Writes `html` to `path` whole; false (said on standard error, and counted) when it cannot.
+    private mutating func save(_ html: String, to path: String) -> Bool {
       do {
-        try AtomicFile.write(Array(page.html.utf8), to: path)
+        try AtomicFile.write(Array(html.utf8), to: path)
+        return true
       } catch {
         printError(error.description)
         failedWrites += 1
-        return nil
+        return false
       }
-      lastPage = name + ".html"
-      return path
     }
 
     /// Adds `result`'s row to the index, linking the page ``write(_:)`` wrote for it.
@@ -161,14 +167,7 @@ extension ReplayCommand {
       guard let folder else { return nil }
       let path = (folder as NSString).appendingPathComponent(ReplayIndexPage.fileName)
       let page = ReplayIndexPage(title: "cmdtool replay --engine", summary: summary, entries: entries)
-      do {
-        try AtomicFile.write(Array(page.html.utf8), to: path)
-      } catch {
-        printError(error.description)
-        failedWrites += 1
-        return nil
-      }
-      return path
+      return save(page.html, to: path) ? path : nil
     }
   }
 
