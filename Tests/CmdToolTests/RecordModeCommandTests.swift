@@ -83,6 +83,24 @@ import Testing
     #expect(again.status == 0 && !again.stdout.contains("accept"), "\(again)")
   }
 
+  @Test func withSecretsInUseTheCommandIsNotRepeated() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (folder, _, _) = try recordings(in: scratch)
+    // The engine command holds the secret's value, as `--password "$PW"` does once expanded.
+    let value = "s3cr3t-value-7f"
+    let run = try Subprocess.replay(engine: "TOKEN=\(value) " + Built.engineCommand(), [folder, "--record", "never", "--html-report", scratch.path("pages")], environment: ["TMPDIR": try scratch.temporaryFolder(), "CMDTOOL_SECRET_TOKEN": value])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout.contains("anew: run the same command with --record failed (not repeated here, as secrets are in use)\n"), "\(run)")
+    #expect(!run.stdout.contains(value) && !run.stderr.contains(value), "\(run)")
+    // The index and the pages name the engine with the value scrubbed.
+    let index = try String(contentsOfFile: scratch.path("pages/index.html"), encoding: .utf8)
+    #expect(index.contains("engine: TOKEN=&lt;secret:TOKEN&gt; \(Built.engineCommand())"), "\(index)")
+    for page in try FileManager.default.contentsOfDirectory(atPath: scratch.path("pages")) {
+      #expect(!(try String(contentsOfFile: scratch.path("pages/" + page), encoding: .utf8)).contains(value), "\(page)")
+    }
+  }
+
   @Test func aNewRunThatItselfFailedIsNotOfferedForAcceptance() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

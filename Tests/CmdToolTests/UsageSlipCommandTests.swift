@@ -50,4 +50,11 @@ import Testing
     let result = try CommandRunner.run(["record", "--out", "x.jsonl", "--script", "nothing.script.jsonl", "--", "engine", "--at"])
     #expect(!result.stderr.contains("the shell took"), "\(result.stderr)")
   }
+
+  @Test("A mistyped kind in an invariant gets the closest kind too", arguments: [["fuzz", "engine"], ["fuzz", "shrink", "--script", "s.jsonl"]])
+  func invariantKind(_ command: [String]) throws {
+    let result = try CommandRunner.run(command + ["--out", "unused", "--invariant", #"never:buton "Crash""#, "--", "engine"])
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix(#"Error: --invariant never:buton "Crash": unknown kind "buton" (did you mean "button"?)"#), "\(result.stderr)")
+  }
 }

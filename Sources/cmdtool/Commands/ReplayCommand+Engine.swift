@@ -40,7 +40,9 @@ extension ReplayCommand {
         throw ExitStatus.badInput
       }
     }
-    var pages = FailurePages(folder: htmlReport, engine: engine)
+    // What is printed and written names the engine command without the secrets' values.
+    let secrets = Self.knownSecrets(file: replay.secretsFile?.text)
+    var pages = FailurePages(folder: htmlReport, engine: secrets.scrub(engine))
     SignalTrap.install()
     let output = StandardOutput()
     defer { output.flush() }
@@ -77,11 +79,11 @@ extension ReplayCommand {
     if summary.written > 0 { line += ", \(summary.written) written" }
     output.writeLine(line)
     if let folder = summary.keptFolder, keep == nil { output.writeLine("the new runs that failed are in \(folder)") }
-    if mode != .failed && mode != .all { acceptHints(results).forEach(output.writeLine) }
+    if mode != .failed && mode != .all { acceptHints(results, secrets: secrets).forEach(output.writeLine) }
     output.flush()
     let compared = results.compactMap(\.report)
     for warning in DiffReport.ignoreWarnings(compared, comparison: compared.count == 1 ? "the comparison" : "any of the \(compared.count) comparisons") { printError("warning: " + warning) }
-    if let index = pages.writeIndex(summary: [line, "engine: \(engine)"] + (summary.interruption.map { ["interrupted by \(SignalTrap.name(of: $0) ?? "signal \($0)"); \(paths(remaining: suite.paths.count - results.count))"] } ?? [])) {
+    if let index = pages.writeIndex(summary: [line, "engine: \(secrets.scrub(engine))"] + (summary.interruption.map { ["interrupted by \(SignalTrap.name(of: $0) ?? "signal \($0)"); \(paths(remaining: suite.paths.count - results.count))"] } ?? [])) {
       output.writeLine("report: \(index)")
       output.flush()
     }
@@ -174,7 +176,7 @@ extension ReplayCommand {
   /// How to accept the changes of the recordings that differ while their new runs ended well
   /// (the same command line with `--record failed`, which records those anew), and which ones
   /// cannot be accepted so: their new run failed (a script step that no longer plays, a crash).
-  private func acceptHints(_ results: [EngineReplay.Result]) -> [String] {
+  private func acceptHints(_ results: [EngineReplay.Result], secrets: SecretStore) -> [String] {
     let unacceptable = results.filter { $0.status == .failed && !$0.acceptable && $0.report != nil }.map { ($0.trace as NSString).lastPathComponent }
     var hints = unacceptable.isEmpty ? [] : ["\(unacceptable.joined(separator: ", ")): the new run itself failed, so recording anew (--record failed) would fail too: fix the engine or the script first"]
     let acceptable = results.filter(\.acceptable)
@@ -194,8 +196,29 @@ extension ReplayCommand {
       words.append(word)
     }
     let names = acceptable.map { ($0.trace as NSString).lastPathComponent }.joined(separator: ", ")
-    hints.append("if the new behaviour is right, accept it by recording \(acceptable.count == 1 ? "it" : "them") (\(names)) anew:\n  " + ShellText.command(["cmdtool"] + words + ["--record", "failed"]))
+    let accept = "if the new behaviour is right, accept it by recording \(acceptable.count == 1 ? "it" : "them") (\(names)) anew"
+    // With secrets in play, the engine command may hold one (`--password "$PW"`, expanded by the
+    // shell): the command line is not repeated into a CI log.
+    guard secrets.isEmpty else {
+      hints.append(accept + ": run the same command with --record failed (not repeated here, as secrets are in use)")
+      return hints
+    }
+    hints.append(accept + ":\n  " + ShellText.command(["cmdtool"] + words + ["--record", "failed"]))
     return hints
+  }
+
+  /// Every secret's value the environment (`CMDTOOL_SECRET_NAME`) and the secrets file give,
+  /// to keep them out of what is printed: an engine command may hold one.
+  private static func knownSecrets(file: String?) -> SecretStore {
+    var values: [String: String] = [:]
+    for (key, value) in ProcessInfo.processInfo.environment where key.hasPrefix(SecretStore.environmentPrefix) && !value.isEmpty {
+      values[String(key.dropFirst(SecretStore.environmentPrefix.count))] = value
+    }
+    for line in (file ?? "").split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+      guard let equals = line.firstIndex(of: "="), line.index(after: equals) < line.endIndex else { continue }
+      values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+    }
+    return SecretStore(values: values)
   }
 
   private func paths(remaining: Int) -> String {
