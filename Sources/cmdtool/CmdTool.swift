@@ -35,10 +35,15 @@ struct CmdTool: ParsableCommand {
   )
 
   /// Parses the command line and runs the subcommand, after naming a mistyped one (with a
-  /// suggestion), which ArgumentParser would report only as an unexpected argument.
+  /// suggestion), which ArgumentParser would report only as an unexpected argument, and an
+  /// unquoted `--at #12`, which it would report as a missing value.
   static func main() {
-    if let error = UnknownSubcommand.error(in: Array(CommandLine.arguments.dropFirst()), of: Self.self) {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let error = UnknownSubcommand.error(in: arguments, of: Self.self) {
       exit(withError: error)
+    }
+    if let slip = ArgumentSlips.shellComment(in: arguments) {
+      ArgumentSlips.exit(usageError: slip, arguments: arguments, root: Self.self)
     }
     main(nil)
   }

@@ -192,6 +192,26 @@ import Testing
     #expect(result.stdout == "")
   }
 
+  @Test("An --ignore pattern that matches nothing is a warning naming it, with the closest difference; one that matches is not")
+  func unmatchedIgnorePattern() throws {
+    let typo = "frameView 2 › linearLayout 3 › button 7 · txt"
+    let result = try CommandRunner.run(["diff", Self.login, Self.loginChanged, "--ignore", typo, "--ignore", "timers*"] + Self.loginIgnores.dropFirst().flatMap { ["--ignore", $0] })
+    #expect(result.status == 1, "the typo left the difference in")
+    #expect(result.stdout.contains("button 7 · text"))
+    #expect(result.stderr == "cmdtool: warning: the ignore pattern '\(typo)' matched nothing in this comparison (did you mean 'frameView 2 › linearLayout 3 › button 7 · text'?)\ncmdtool: warning: the ignore pattern 'timers*' matched nothing in this comparison\n", "\(result.stderr)")
+    // The same patterns, spelt right: no warning, and nothing differs.
+    let right = try CommandRunner.run(["diff", Self.login, Self.loginChanged] + Self.loginIgnores.flatMap { ["--ignore", $0] })
+    #expect(right.status == 0 && right.stderr == "", "\(right.stderr)")
+    // Between snapshots too.
+    let snapshot = try CommandRunner.run(["replay", Self.login, "--format", "json"])
+    let directory = try CommandRunner.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let state = directory.appendingPathComponent("login.json")
+    try snapshot.stdoutBytes.write(to: state)
+    let same = try CommandRunner.run(["diff", state.path, Self.login, "--ignore", "* · txt"])
+    #expect(same.status == 0 && same.stderr == "cmdtool: warning: the ignore pattern '* · txt' matched nothing in this comparison\n", "\(same.stderr)")
+  }
+
   @Test("--ignore-file, with comments and blank lines: exit 0 and nothing printed")
   func ignoreFile() throws {
     let directory = try CommandRunner.temporaryDirectory()

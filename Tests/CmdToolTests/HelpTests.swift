@@ -20,6 +20,31 @@ import Testing
     return text.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) }
   }
 
+  @Test("Shell completion, as README shows it: a script for bash, zsh and fish that knows the subcommands and their options", arguments: ["bash", "zsh", "fish"])
+  func completionScripts(shell: String) throws {
+    let result = try CommandRunner.run(["--generate-completion-script", shell])
+    #expect(result.status == 0 && result.stderr == "", "\(result.stderr)")
+    for name in try Self.subcommands() { #expect(result.stdout.contains(name), "\(shell): \(name)") }
+    #expect(result.stdout.contains("html-report"))
+  }
+
+  @Test("bash completes a subcommand and an option from the script README sources")
+  func bashCompletes() throws {
+    let folder = CommandRunner.binary.deletingLastPathComponent().path
+    let script = """
+      source <(cmdtool --generate-completion-script bash)
+      COMP_WORDS=(cmdtool rep); COMP_CWORD=1; COMP_LINE="cmdtool rep"; COMP_POINT=${#COMP_LINE}
+      _cmdtool cmdtool rep cmdtool; echo "subcommand: ${COMPREPLY[*]}"
+      COMPREPLY=(); COMP_WORDS=(cmdtool replay --html-re); COMP_CWORD=2; COMP_LINE="cmdtool replay --html-re"; COMP_POINT=${#COMP_LINE}
+      _cmdtool cmdtool --html-re replay; echo "option: ${COMPREPLY[*]}"
+      """
+    let bash = try Subprocess(URL(fileURLWithPath: "/bin/bash"), ["-c", script], environment: ["PATH": folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+    let run = bash.wait(timeout: 30)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("subcommand: replay\n"), "\(run)")
+    #expect(run.stdout.contains("option: --html-report"), "\(run)")
+  }
+
   @Test("The root help lists every exit status: 0, 1, 2 and 64")
   func exitStatuses() throws {
     let result = try CommandRunner.run(["--help"])

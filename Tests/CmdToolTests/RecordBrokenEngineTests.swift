@@ -53,7 +53,8 @@ import Testing
     defer { scratch.remove() }
     let (run, recording) = try record("--garbage", in: scratch)
     #expect(run.status == 2, "\(run)")
-    #expect(run.stderr.contains("the engine wrote something that is not a trace record: line 6, column 1 (record #4)"), "\(run)")
+    // A line of text where a record belongs is a log in the wrong place: shown, and where logs go.
+    #expect(run.stderr.contains(#"cmdtool: the engine wrote a line of text, not a trace record: line 6, column 1 (record #4): "this line is not a trace record"; logs go to standard error: standard output carries only trace records (docs/WIRE.md §1)"#), "\(run)")
     expectStartUp(recording)
     // The session marker and the four records before the garbage, then what happened and how
     // the engine ended: stopped with SIGTERM.
@@ -62,6 +63,17 @@ import Testing
     #expect(recording.markers.last { $0.label == "engine-error" }?.detail.contains("line 6, column 1") == true)
     #expect(recording.lastMarker?.detail.hasPrefix("signal 15") == true)
     try expectShowReads(scratch.path("broken.jsonl.partial"))
+  }
+
+  @Test func anEngineThatLogsToStandardOutputBeforeItsHeaderIsShownItsLine() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let engine = "echo 'Engine v1.2 starting, loading assets from /opt/app'; exec " + Built.engineCommand()
+    let run = try Subprocess.cmdtool(["record", "--out", scratch.path("log.jsonl"), "--script", Example.script, "--", "sh", "-c", engine])
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains(#"cmdtool: the engine wrote a line of text, not a trace record: byte 0: "Engine v1.2 starting, loading assets from /opt/app"; logs go to standard error: standard output carries only trace records (docs/WIRE.md §1)"#), "\(run)")
+    let recording = try Recording(scratch.path("log.jsonl.partial"))
+    #expect(recording.markers.last { $0.label == "engine-error" }?.detail.contains("logs go to standard error") == true)
   }
 
   @Test func garbageFromABinaryEngineIsBadInputToo() throws {

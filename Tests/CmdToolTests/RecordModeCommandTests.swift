@@ -1,4 +1,5 @@
 import Foundation
+import Replay
 import Testing
 
 // When `replay --engine` writes recordings (Sources/Replay/Live/Rerun/RecordMode.swift): --record
@@ -57,6 +58,57 @@ import Testing
     #expect(run.firstLine.contains("the new recording is at \(tampered).partial; \(tampered) is unchanged"), "\(run)")
     #expect(run.stdout.contains("\n1 recording: 0 passed, 1 failed\nthe new runs that failed are in \(scratch.path("tmp/cmdtool-replay-"))"), "\(run)")
     #expect(try FileStamp(tampered) == before)
+  }
+
+  // MARK: - Accepting a change
+
+  @Test func aFailingReplaySaysHowToAcceptTheChangeAndTheCommandDoes() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (folder, good, tampered) = try recordings(in: scratch)
+    let environment = ["TMPDIR": try scratch.temporaryFolder()]
+    let run = try Subprocess.replay(engine: Built.engineCommand(), [folder, "--record", "never"], environment: environment)
+    #expect(run.status == 1, "\(run)")
+    let accept = "cmdtool replay --engine \(ShellText.quoted(Built.engineCommand())) \(folder) --record failed"
+    #expect(run.stdout.hasSuffix("if the new behaviour is right, accept it by recording it (tampered.jsonl) anew:\n  \(accept)\n"), "\(run)")
+    // The command as printed, run by a shell, accepts it: the recording is the engine's again,
+    // and the same replay passes.
+    let goodBefore = try FileStamp(good)
+    let shell = try Subprocess(URL(fileURLWithPath: "/bin/sh"), ["-c", "'\(Built.cmdtool.path)'" + accept.dropFirst("cmdtool".count)], environment: environment)
+    let accepted = shell.wait(timeout: 60)
+    #expect(accepted.status == 0, "\(accepted)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: tampered)) == exampleBytes)
+    #expect(try FileStamp(good) == goodBefore)
+    let again = try Subprocess.replay(engine: Built.engineCommand(), [folder, "--record", "never"], environment: environment)
+    #expect(again.status == 0 && !again.stdout.contains("accept"), "\(again)")
+  }
+
+  @Test func withSecretsInUseTheCommandIsNotRepeated() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (folder, _, _) = try recordings(in: scratch)
+    // The engine command holds the secret's value, as `--password "$PW"` does once expanded.
+    let value = "s3cr3t-value-7f"
+    let run = try Subprocess.replay(engine: "TOKEN=\(value) " + Built.engineCommand(), [folder, "--record", "never", "--html-report", scratch.path("pages")], environment: ["TMPDIR": try scratch.temporaryFolder(), "CMDTOOL_SECRET_TOKEN": value])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout.contains("anew: run the same command with --record failed (not repeated here, as secrets are in use)\n"), "\(run)")
+    #expect(!run.stdout.contains(value) && !run.stderr.contains(value), "\(run)")
+    // The index and the pages name the engine with the value scrubbed.
+    let index = try String(contentsOfFile: scratch.path("pages/index.html"), encoding: .utf8)
+    #expect(index.contains("engine: TOKEN=&lt;secret:TOKEN&gt; \(Built.engineCommand())"), "\(index)")
+    for page in try FileManager.default.contentsOfDirectory(atPath: scratch.path("pages")) {
+      #expect(!(try String(contentsOfFile: scratch.path("pages/" + page), encoding: .utf8)).contains(value), "\(page)")
+    }
+  }
+
+  @Test func aNewRunThatItselfFailedIsNotOfferedForAcceptance() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let (_, _, tampered) = try recordings(in: scratch)
+    let run = try Subprocess.replay(engine: Built.engineCommand("--variant changed"), [tampered, "--record", "never"], environment: ["TMPDIR": try scratch.temporaryFolder()])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.lastLine == "tampered.jsonl: the new run itself failed, so recording anew (--record failed) would fail too: fix the engine or the script first", "\(run)")
+    #expect(!run.stdout.contains("--record failed\n"), "\(run)")
   }
 
   // MARK: - The environment

@@ -61,5 +61,19 @@ import Testing
     let run = try Subprocess.replay(engine: Built.engineCommand("--last-login 2"), [path, "--ignore", "preferences · committed.lastUser"], environment: ["TMPDIR": try scratch.temporaryFolder()])
     #expect(run.status == 1, "\(run)")
     #expect(run.firstLine.contains("preferences · committed.lastLogin"), "\(run)")
+    // It matched nothing: a warning names it.
+    #expect(run.stderr.contains("cmdtool: warning: the ignore pattern 'preferences · committed.lastUser' matched nothing in the comparison"), "\(run)")
+  }
+
+  @Test func aMistypedRuleIsAWarningWithTheClosestPath() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = try recordWithLastLogin(in: scratch)
+    let run = try Subprocess.replay(engine: Built.engineCommand("--last-login 2"), [path, "--ignore", "preferences · commited.lastLogin"], environment: ["TMPDIR": try scratch.temporaryFolder()])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stderr.contains("cmdtool: warning: the ignore pattern 'preferences · commited.lastLogin' matched nothing in the comparison (did you mean 'preferences · committed.lastLogin'?)\n"), "\(run)")
+    // Spelt right it passes, with no warning (anIgnoredPathPassesBothComparisons).
+    let right = try Subprocess.replay(engine: Built.engineCommand("--last-login 2"), [path, "--ignore", "preferences · committed.lastLogin"])
+    #expect(right.status == 0 && !right.stderr.contains("warning"), "\(right)")
   }
 }

@@ -40,4 +40,35 @@ import Testing
     #expect(!blocked.events.contains { $0.event == .value(ValueEvent(text: "bob")) })
     #expect(blocked.commands.contains { $0.type == .createDialog && $0.textValue == "Delete all items?" })
   }
+
+  @Test("button \"Login\" against the example engine's \"Log in\": did you mean, and what is on screen")
+  func aSelectorThatMatchesNothingSuggestsTheClosest() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let script = try scratch.script("login.script.jsonl", [
+      #"{"t":800,"type":"textField \"User name\"","text":"alice"}"#,
+      #"{"t":1200,"tap":"button \"Login\""}"#,
+    ])
+    let run = try Subprocess.record(scratch.path("login.jsonl"), script: script)
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stderr.contains(#"cmdtool: script line 2: button "Login" matches no element (did you mean button "Log in"?); on screen: text "Log in to Example", textField "User name", textField "Password", button "Log in" at 1.200s"#), "\(run)")
+  }
+
+  @Test("A mistyped kind is named before the engine starts, with the closest kind")
+  func aMistypedKindGetsASuggestion() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let script = try scratch.script("typo.script.jsonl", [#"{"t":1200,"tap":"buton \"Log in\""}"#])
+    let run = try Subprocess.record(scratch.path("typo.jsonl"), script: script)
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains(#"typo.script.jsonl: line 1: "tap": unknown kind "buton" (did you mean "button"?)"#), "\(run)")
+  }
+
+  @Test("The text tree of replay shows the hints selectors match on")
+  func theTreeShowsHints() throws {
+    let run = try Subprocess.cmdtool(["replay", Example.recording])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains(#"textField 5 "alice" hint "User name" · 2 styles"#), "\(run)")
+    #expect(run.stdout.contains(#"hint "Password" [password]"#), "\(run)")
+  }
 }

@@ -115,6 +115,21 @@ import Testing
     #expect(section("screen", in: dom).contains("<svg"))
   }
 
+  @Test func itSaysWhatItWrote() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let trace = CommandRunner.path("traces/login.jsonl")
+    let out = scratch.path("login.html")
+    let run = try Subprocess.cmdtool(["view", trace, "--out", out])
+    #expect(run.status == 0, "\(run)")
+    let size = try #require(try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int)
+    let kB = "\(size / 1000).\(size % 1000 / 100) kB"
+    #expect(run.stderr == "cmdtool: wrote \(out) (\(kB)): 28 records of \(trace); open it in a browser\n", "\(run)")
+    #expect(run.stdout == "")
+    let sampled = try Subprocess.cmdtool(["view", trace, "--out", out, "--max-frames", "10"])
+    #expect(sampled.stderr.contains(": 28 records of \(trace), a state every 3 records (--max-frames 10); open it in a browser\n"), "\(sampled)")
+  }
+
   @Test func anUnreadableTraceWritesNothing() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -104,7 +104,13 @@ struct PageText {
       timeout: 60)
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.contains("      page: \(pages)/example.html\n") && run.stdout.contains("      page: \(pages)/example-2.html\n"), "\(run)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == ["example-2.html", "example.html"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == ["example-2.html", "example.html", "index.html"])
+    // The index lists both, each linking its page, and says so in the output.
+    #expect(run.stdout.contains("report: \(pages)/index.html\n"), "\(run)")
+    let index = try PageText(pages + "/index.html")
+    #expect(index.html.contains("<p class=\"summary\">2 recordings: 0 passed, 2 failed</p>"), "\(index.html)")
+    #expect(index.html.contains(#"<tr class="fail"><td class="verdict">FAIL</td><td><a href="example.html">\#(Example.recording)</a></td>"#), "\(index.html)")
+    #expect(index.html.contains(#"<td><a href="example-2.html">\#(scratch.path("other/example.jsonl"))</a></td>"#), "\(index.html)")
     let page = try PageText(pages + "/example.html")
     #expect(page.html.contains("<title>cmdtool replay: example.jsonl differs</title>"))
     #expect(page.html.contains("<p class=\"summary\">FAIL: the new run: script line 2: button &quot;Log in&quot; matches no element"), "\(page.html.prefix(3000))")
@@ -114,14 +120,28 @@ struct PageText {
     #expect(page.html.contains("<section class=\"report\"><h2>The report</h2>"))
   }
 
-  @Test func aPassingReplayWritesNoPage() throws {
+  @Test func aPassingReplayWritesNoDiffPageButTheIndexThatSaysSo() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let run = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand(), Example.recording, "--record", "never", "--keep", scratch.path("new"), "--html-report", scratch.path("pages")], timeout: 60)
     #expect(run.status == 0, "\(run)")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("pages")).isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("pages")) == ["index.html"])
+    let index = try PageText(scratch.path("pages/index.html"))
+    #expect(index.html.contains("<p class=\"summary\">1 recording: 1 passed, 0 failed</p>"), "\(index.html)")
+    #expect(index.html.contains(#"<tr class="pass"><td class="verdict">PASS</td><td>\#(Example.recording)</td><td></td></tr>"#), "\(index.html)")
     let misuse = try Subprocess.cmdtool(["replay", login, "--html-report", scratch.path("pages")])
     #expect(misuse.status == 64 && misuse.stderr.contains("--html-report"), "\(misuse)")
+  }
+
+  @Test func aRecordingCalledIndexDoesNotTakeTheIndexPage() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try FileManager.default.copyItem(atPath: Example.recording, toPath: scratch.path("index.jsonl"))
+    let pages = scratch.path("pages")
+    let run = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand("--variant changed"), scratch.path("index.jsonl"), "--record", "never", "--keep", scratch.path("new"), "--html-report", pages], timeout: 60)
+    #expect(run.status == 1, "\(run)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: pages).sorted() == ["index-2.html", "index.html"])
+    #expect(try PageText(pages + "/index.html").html.contains(#"<a href="index-2.html">"#))
   }
 
   @Test func conformanceHTMLDrawsTheExpectedAndActualUIOfEachFailingCase() throws {

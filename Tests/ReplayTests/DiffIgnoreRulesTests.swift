@@ -191,4 +191,43 @@ struct DiffIgnoreRulesTests {
     #expect(quiet.divergence == nil)
     #expect(quiet.events.isEmpty)
   }
+
+  // MARK: - Patterns that match nothing
+
+  @Test("Each diff knows which patterns left something out: states, events, the whole run")
+  func matchedPatterns() throws {
+    let a = screenModel(Self.base)
+    let b = screenModel(Self.base, Self.changed)
+    let rules = DiffIgnoreRules(["* › text 4 · text", "* · styles.*.font-size", "* · txt", "*"])
+    // Every pattern that matches a left-out change is credited, not only the first.
+    #expect(StateDiff(from: a.state, to: b.state, ignoring: rules).matchedPatterns == [0, 1, 3])
+    #expect(rules.matchingPatterns("frameView 2 › linearLayout 3 › text 4 · text") == [0, 3])
+
+    let comparison = try compareBundled("login.jsonl", "login-changed.jsonl", ignoring: ["events › toast ? expired", "timers*", "toasts*"])
+    #expect(comparison.matchedPatterns == [0, 2])
+  }
+
+  @Test("After the divergence, steps still tell which patterns match: a toast that differs only mid-run")
+  func matchedAfterTheDivergence() throws {
+    // The button's label diverges at record #1 (not ignored); the toast's text differs later,
+    // while it is shown, and is gone at the end.
+    let comparison = try compareBundled("login.jsonl", "login-changed.jsonl", ignoring: ["toasts*"])
+    #expect(comparison.divergence?.recordA == 1)
+    #expect(comparison.final.matchedPatterns.isEmpty)
+    #expect(comparison.matchedPatterns == [0])
+  }
+
+  @Test("Warnings name the patterns no report used, with the closest difference")
+  func warnings() throws {
+    let reports = try ["* · txt", "*button 7 · txet", "events*"].map { pattern in
+      try DiffReport(DiffInput.open(Repository.trace("login.jsonl")), DiffInput.open(Repository.trace("login-changed.jsonl")), names: ("a", "b"), ignoring: DiffIgnoreRules([pattern]))
+    }
+    #expect(reports.map(\.unmatchedIgnorePatterns) == [["* · txt"], ["*button 7 · txet"], []])
+    #expect(DiffReport.ignoreWarnings([reports[0]]) == ["the ignore pattern '* · txt' matched nothing in this comparison"])
+    let report = try DiffReport(DiffInput.open(Repository.trace("login.jsonl")), DiffInput.open(Repository.trace("login-changed.jsonl")), names: ("a", "b"), ignoring: DiffIgnoreRules(["frameView 2 › linearLayout 3 › button 7 · txt"]))
+    #expect(DiffReport.ignoreWarnings([report]) == ["the ignore pattern 'frameView 2 › linearLayout 3 › button 7 · txt' matched nothing in this comparison (did you mean 'frameView 2 › linearLayout 3 › button 7 · text'?)"])
+    // Several reports: only a pattern none of them used.
+    #expect(DiffReport.ignoreWarnings([reports[2], reports[2]], comparison: "any") == [])
+    #expect(DiffReport.ignoreWarnings([]) == [])
+  }
 }

@@ -54,10 +54,10 @@ struct FuzzPiecesTests {
 
   @Test("Reproductions quote what a shell would split")
   func quoting() {
-    #expect(FuzzCampaign.Found.shellQuoted("./engine") == "./engine")
-    #expect(FuzzCampaign.Found.shellQuoted("--bug=a,b") == "--bug=a,b")
-    #expect(FuzzCampaign.Found.shellQuoted("two words") == "'two words'")
-    #expect(FuzzCampaign.Found.shellQuoted("it's") == #"'it'\''s'"#)
-    #expect(FuzzCampaign.Found.shellQuoted("") == "''")
+    #expect(ShellText.quoted("./engine") == "./engine")
+    #expect(ShellText.quoted("--bug=a,b") == "--bug=a,b")
+    #expect(ShellText.quoted("two words") == "'two words'")
+    #expect(ShellText.quoted("it's") == #"'it'\''s'"#)
+    #expect(ShellText.quoted("") == "''")
   }
 }

@@ -67,6 +67,15 @@ struct SnapshotRendererTests {
     #expect(StateSnapshotWriter.snapshot(of: m.state).text.contains(#""text":"pässwörd""#))
   }
 
+  @Test("A text field shows its hint, which script selectors name it by; other kinds do not")
+  func hintsAreShown() {
+    let m = screenModel(#"{"batch":[{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":10},{"type":"SET_STYLE","internalId":10,"textValue":"hint","textValue2":"User name"},{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":11,"textValue":"secret","flags":1},{"type":"SET_STYLE","internalId":11,"textValue":"hint","textValue2":"Password"},{"type":"CREATE_BUTTON","internalId":3,"childInternalId":12,"textValue":"OK"},{"type":"SET_STYLE","internalId":12,"textValue":"hint","textValue2":"ignored"}]}"#)
+    let tree = StateTreeRenderer.render(m.state)
+    #expect(tree.contains("textField 10 hint \"User name\" · 1 style\n"), "\(tree)")
+    #expect(tree.contains("textField 11 •••••• hint \"Password\" [password] · 1 style\n"), "\(tree)")
+    #expect(tree.contains("button 12 \"OK\" · 1 style\n"), "\(tree)")
+  }
+
   /// Everything a snapshot can hold at the top level, and most element fields.
   static let full = model(
     #"{"trace":1,"viewport":{"width":320,"height":480}}"#,

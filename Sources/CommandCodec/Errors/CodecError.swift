@@ -16,6 +16,9 @@ public struct CodecError: Error, Hashable, Sendable, CustomStringConvertible {
   public var recordIndex: Int?
   /// What went wrong, in words a person can act on.
   public var message: String
+  /// What the input holds instead, when it is recognizably something else (UTF-16 text, a
+  /// script, a line of a log): readers add advice of their own from it.
+  public var foreignContent: ForeignContent?
 
   public init(_ code: Code, at location: Location, record recordIndex: Int? = nil, _ message: String) {
     self.code = code

@@ -203,7 +203,13 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
       }
       parser.position = 0
     }
-    switch try parser.parseLine(previousTime: previousTime, headerAllowed: expectingHeader, commands: &commands) {
+    let parsed: JSONLine
+    do {
+      parsed = try parser.parseLine(previousTime: previousTime, headerAllowed: expectingHeader, commands: &commands)
+    } catch {
+      throw Self.named(error, line: line, context: context, isFirst: expectingHeader && recordCount == 0)
+    }
+    switch parsed {
     case .header(let parsed):
       // Kept even when its schema is refused below, so that a reader can find the schema the
       // header names and start again with it.
@@ -220,6 +226,30 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
       noteRecord(at: record.time)
       return .record(record)
     }
+  }
+
+  /// `error`, or when the line is recognizably something else than a record (a log line, a
+  /// script's step, a JSON array), an error that says so, at the start of the line.
+  ///
+  /// Only on the error path: a line is looked at again only when it failed.
+  private static func named(_ error: CodecError, line: UnsafeRawBufferPointer, context: JSONErrorContext, isFirst: Bool) -> CodecError {
+    guard error.code != .truncated else { return error }
+    let bytes = Array(line)
+    let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x09 }
+    let content: ForeignContent
+    if trimmed.first == UInt8(ascii: "{") {
+      guard ForeignContent.isScriptStep(bytes) else { return error }
+      content = .script
+    } else if trimmed.first == UInt8(ascii: "[") && isFirst {
+      content = .jsonArray
+    } else if let text = ForeignContent.printableLine(bytes[...]) {
+      content = .text(line: text)
+    } else {
+      return error
+    }
+    var named = context.error(error.code, at: 0, content.message(atStart: isFirst))
+    named.foreignContent = content
+    return named
   }
 
   private mutating func noteRecord(at time: Double) {

@@ -103,19 +103,36 @@ public struct TraceDecoder: Sendable {
     // "EF" or "EF BB" may be the start of a byte order mark: wait for the third byte, so that how
     // the input is split does not change the outcome.
     if !isFinished && TraceFormat.mayBecomeByteOrderMark(pending) { return false }
-    switch TraceFormat.detect(pending) {
-    case .binary?:
+    guard let format = TraceFormat.detect(pending) else {
+      // Not a trace: say what it is, once the bytes seen decide it (the same however they came).
+      switch ForeignContent.probe(Array(pending.prefix(ForeignContent.probeLimit)), atEnd: isFinished) {
+      case .needMore: return false
+      case .found(let content): throw Self.error(content)
+      case .unknown:
+        throw CodecError(.badMagic, at: .byte(0), "the input is not a trace: a binary trace starts with byte 0x89, a JSON Lines trace with \"{\"; this one starts with 0x\(String(pending[0], radix: 16, uppercase: true))")
+      }
+    }
+    // A PNG image starts with 0x89 too, and UTF-16 text with "{" and a zero byte: four bytes tell.
+    if !isFinished && pending.count < 4 { return false }
+    if let content = ForeignContent.instead(ofTrace: Array(pending.prefix(4))) { throw Self.error(content) }
+    switch format {
+    case .binary:
       binary = BinaryTraceDecoder(options: binaryOptions)
       binary!.feed(pending)
-    case .jsonLines?:
+    case .jsonLines:
       json = JSONTraceDecoder(options: jsonOptions)
       json!.feed(pending)
       if isFinished { json!.finish() }
-    case nil:
-      throw CodecError(.badMagic, at: .byte(0), "the input is not a trace: a binary trace starts with byte 0x89, a JSON Lines trace with \"{\"; this one starts with 0x\(String(pending[0], radix: 16, uppercase: true))")
     }
     pending = []
     return true
+  }
+
+  /// The error for an input that holds `content` instead of a trace.
+  private static func error(_ content: ForeignContent) -> CodecError {
+    var error = CodecError(.badMagic, at: .byte(0), content.message())
+    error.foreignContent = content
+    return error
   }
 
   /// The next record, or nil when no further whole record is available yet (or at all, after

@@ -33,7 +33,8 @@ struct Diff: ParsableCommand {
       (docs/WIREFRAME.md). The report is printed as without it; the exit status is the same.
 
       --ignore takes a pattern over the paths as printed, * for any run of characters (repeat it, \
-      or list patterns in a file with --ignore-file, one per line, # for comments).
+      or list patterns in a file with --ignore-file, one per line, # for comments). A pattern \
+      that left nothing out is a warning on standard error (a typo leaves the difference in).
 
       Exit status: 0 no difference (and nothing printed), 1 differences, 2 unreadable input.
       """
@@ -97,6 +98,7 @@ struct Diff: ParsableCommand {
         throw ExitStatus.badInput
       }
     }
+    for warning in DiffReport.ignoreWarnings([report]) { printError("warning: " + warning) }
     let output = StandardOutput()
     defer { output.flush() }
     if patch {

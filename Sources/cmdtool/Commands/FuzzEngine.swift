@@ -210,6 +210,11 @@ struct FuzzEngine: ParsableCommand {
     }
     for text in invariants {
       guard let parsed = FailureCheck.Invariant(parsing: text) else {
+        // A mode and a selector that is not one: say what is wrong with the selector.
+        if let colon = text.firstIndex(of: ":"), FailureCheck.Invariant.Mode(rawValue: String(text[..<colon])) != nil,
+          case .failure(let failure) = ElementSelector.parse(String(text[text.index(after: colon)...])) {
+          throw ValidationError("--invariant \(text): \(failure)")
+        }
         throw ValidationError("--invariant \(text) is not an invariant: use never:SELECTOR or always:SELECTOR, e.g. 'never:text \"undefined\"'")
       }
       check.invariants.append(parsed)

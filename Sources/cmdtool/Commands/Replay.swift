@@ -50,7 +50,12 @@ struct ReplayCommand: ParsableCommand {
       --html-report DIR writes, for each recording that fails, DIR/NAME.html: the recorded and \
       the new run drawn as wireframes side by side at the first divergence and at the end, the \
       changed elements outlined, the difference as text (a static page that loads nothing; \
-      docs/WIREFRAME.md). The output names each page.
+      docs/WIREFRAME.md); and DIR/index.html, every recording with its verdict, linking the \
+      pages. The output names each page and the index.
+
+      A run that fails ends with how to accept the change, when the new runs themselves ended \
+      well: the same command with --record failed. An --ignore pattern that matched nothing in \
+      any comparison is a warning on standard error.
 
       --record says when recordings are written: never (a missing one fails: CI), missing (the \
       default: record the missing ones from NAME.script.jsonl), failed (record anew the ones \
@@ -132,7 +137,10 @@ struct ReplayCommand: ParsableCommand {
   @OptionGroup var color: ColorOptions
 
   func validate() throws {
-    if engine == nil && traces.count != 1 {
+    // ArgumentParser validates before it reports an unknown option, and in `replay t.jsonl
+    // --formt json` the unknown option's value is a second trace: leave the option to it ("did
+    // you mean '--format'?", as in other subcommands).
+    if engine == nil && traces.count != 1 && !ArgumentSlips.hasUnknownOption(in: Array(CommandLine.arguments.dropFirst(2)), of: Self.self, root: CmdTool.self) {
       throw ValidationError("replay one trace at a time (several only with --engine)")
     }
     let engineOnly = ci || rerecord || record != nil || acceptFailedRecordings || allowEmpty || junit != nil || report != nil || htmlReport != nil || keep != nil

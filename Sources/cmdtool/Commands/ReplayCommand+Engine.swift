@@ -44,7 +44,9 @@ extension ReplayCommand {
         throw ExitStatus.badInput
       }
     }
-    var pages = FailurePages(folder: htmlReport, engine: engine)
+    // What is printed and written names the engine command without the secrets' values.
+    let secrets = Self.knownSecrets(file: replay.secretsFile?.text)
+    var pages = FailurePages(folder: htmlReport, engine: secrets.scrub(engine))
     SignalTrap.install()
     let output = StandardOutput()
     defer { output.flush() }
@@ -58,6 +60,7 @@ extension ReplayCommand {
     }, finished: { result in
       progress.clear()
       let name = (result.trace as NSString).lastPathComponent
+      defer { pages.note(result) }
       switch result.status {
       case .passed where result.recorded:
         output.writeLine("REC   \(name)" + (result.message.isEmpty ? "" : ": " + result.message))
@@ -92,7 +95,14 @@ extension ReplayCommand {
     if let interruption { line += "; \(interruption)" }
     output.writeLine(line)
     if let folder = summary.keptFolder, keep == nil { output.writeLine("the new runs that failed are in \(folder)") }
+    if mode != .failed && mode != .all { acceptHints(results, secrets: secrets).forEach(output.writeLine) }
     output.flush()
+    let compared = results.compactMap(\.report)
+    for warning in DiffReport.ignoreWarnings(compared, comparison: compared.count == 1 ? "the comparison" : "any of the \(compared.count) comparisons") { printError("warning: " + warning) }
+    if let index = pages.writeIndex(summary: [line, "engine: \(secrets.scrub(engine))"] + (interruption.map { ["\($0); \(paths(remaining: suite.paths.count - results.count))"] } ?? [])) {
+      output.writeLine("report: \(index)")
+      output.flush()
+    }
     if let junit { try writeReport(ReplayReports.junit(results, interruption: interruption), to: junit) }
     if let report { try writeReport(ReplayReports.json(results, interruption: interruption), to: report) }
     if pages.failedWrites > 0 { throw ExitStatus.badInput }
@@ -104,11 +114,16 @@ extension ReplayCommand {
   }
 
   /// `--html-report`: a visual diff page per failing recording, DIR/NAME.html (NAME-2.html
-  /// and so on when two recordings share a name).
+  /// and so on when two recordings share a name), and DIR/index.html listing every recording.
   private struct FailurePages {
     let folder: String?
     let engine: String
-    var taken: Set<String> = []
+    /// The index's name is taken from the start: a recording called `index` gets `index-2.html`.
+    var taken: Set<String> = [ReplayIndexPage.fileName]
+    /// The index's rows, in the order the recordings ran.
+    var entries: [ReplayIndexPage.Entry] = []
+    /// The page written for the result being reported, if any.
+    private var lastPage: String?
     /// Pages that could not be written (each said so on standard error).
     var failedWrites = 0
 
@@ -136,15 +151,90 @@ extension ReplayCommand {
       if !result.newRecording.isEmpty { summary.append("new recording: \(result.newRecording)") }
       let page = result.report.map { VisualDiffPage(report: $0, title: title, captions: captions, summary: summary) }
         ?? VisualDiffPage(title: title, captions: captions, summary: summary, moments: [])
+      guard save(page.html, to: path) else { return nil }
+      lastPage = name + ".html"
+      return path
+    }
+
+    /// Writes `html` to `path` whole; false (said on standard error, and counted) when it cannot.
+    private mutating func save(_ html: String, to path: String) -> Bool {
       do {
-        try AtomicFile.write(Array(page.html.utf8), to: path)
+        try AtomicFile.write(Array(html.utf8), to: path)
+        return true
       } catch {
         printError(error.description)
         failedWrites += 1
-        return nil
+        return false
       }
-      return path
     }
+
+    /// Adds `result`'s row to the index, linking the page ``write(_:)`` wrote for it.
+    mutating func note(_ result: EngineReplay.Result) {
+      guard folder != nil else { return }
+      let verdict: ReplayIndexPage.Verdict = switch result.status {
+      case .passed: result.recorded ? .recorded : .passed
+      case .failed: .failed
+      case .error: .error
+      }
+      entries.append(ReplayIndexPage.Entry(name: result.trace, verdict: verdict, message: result.message, page: lastPage))
+      lastPage = nil
+    }
+
+    /// Writes DIR/index.html, returning its path; nil without a folder, or on failure.
+    mutating func writeIndex(summary: [String]) -> String? {
+      guard let folder else { return nil }
+      let path = (folder as NSString).appendingPathComponent(ReplayIndexPage.fileName)
+      let page = ReplayIndexPage(title: "cmdtool replay --engine", summary: summary, entries: entries)
+      return save(page.html, to: path) ? path : nil
+    }
+  }
+
+  /// How to accept the changes of the recordings that differ while their new runs ended well
+  /// (the same command line with `--record failed`, which records those anew), and which ones
+  /// cannot be accepted so: their new run failed (a script step that no longer plays, a crash).
+  private func acceptHints(_ results: [EngineReplay.Result], secrets: SecretStore) -> [String] {
+    let unacceptable = results.filter { $0.status == .failed && !$0.acceptable && $0.report != nil }.map { ($0.trace as NSString).lastPathComponent }
+    var hints = unacceptable.isEmpty ? [] : ["\(unacceptable.joined(separator: ", ")): the new run itself failed, so recording anew (--record failed) would fail too: fix the engine or the script first"]
+    let acceptable = results.filter(\.acceptable)
+    guard !acceptable.isEmpty else { return hints }
+    var words: [String] = []
+    var arguments = CommandLine.arguments.dropFirst()[...]
+    while let word = arguments.popFirst() {
+      if word == "--" {
+        words += ["--"] + arguments
+        break
+      }
+      if word == "--ci" || word == "--rerecord" || word.hasPrefix("--record=") { continue }
+      if word == "--record" {
+        _ = arguments.popFirst()
+        continue
+      }
+      words.append(word)
+    }
+    let names = acceptable.map { ($0.trace as NSString).lastPathComponent }.joined(separator: ", ")
+    let accept = "if the new behaviour is right, accept it by recording \(acceptable.count == 1 ? "it" : "them") (\(names)) anew"
+    // With secrets in play, the engine command may hold one (`--password "$PW"`, expanded by the
+    // shell): the command line is not repeated into a CI log.
+    guard secrets.isEmpty else {
+      hints.append(accept + ": run the same command with --record failed (not repeated here, as secrets are in use)")
+      return hints
+    }
+    hints.append(accept + ":\n  " + ShellText.command(["cmdtool"] + words + ["--record", "failed"]))
+    return hints
+  }
+
+  /// Every secret's value the environment (`CMDTOOL_SECRET_NAME`) and the secrets file give,
+  /// to keep them out of what is printed: an engine command may hold one.
+  private static func knownSecrets(file: String?) -> SecretStore {
+    var values: [String: String] = [:]
+    for (key, value) in ProcessInfo.processInfo.environment where key.hasPrefix(SecretStore.environmentPrefix) && !value.isEmpty {
+      values[String(key.dropFirst(SecretStore.environmentPrefix.count))] = value
+    }
+    for line in (file ?? "").split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
+      guard let equals = line.firstIndex(of: "="), line.index(after: equals) < line.endIndex else { continue }
+      values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+    }
+    return SecretStore(values: values)
   }
 
   private func paths(remaining: Int) -> String {

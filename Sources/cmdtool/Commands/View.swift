@@ -19,6 +19,8 @@ struct View: ParsableCommand {
       states of evenly spaced records (the list still shows every record). Everything shown comes \
       from the trace and is escaped; the page loads nothing and runs only its own script.
 
+      On success it says on standard error what it wrote: the file, its size and the records.
+
       Exit status: 0 written, 2 the trace cannot be read (nothing is written), 64 bad usage.
       """
   )
@@ -56,11 +58,16 @@ struct View: ParsableCommand {
     }
     let name = trace.split(separator: "/").last.map(String.init) ?? trace
     let page = TraceViewerPage.html(title: name, header: header, records: records, maxFrames: maxFrames, showsHidden: hidden, widgets: schema)
+    let bytes = Array(page.utf8)
     do {
-      try AtomicFile.write(Array(page.utf8), to: out)
+      try AtomicFile.write(bytes, to: out)
     } catch {
       printError("\(out): \(error)")
       throw ExitStatus.badInput
     }
+    // Say what was written, as record does: a silent success leaves people looking for the file.
+    let spacing = max(1, (records.count + maxFrames - 1) / maxFrames)
+    let sampling = spacing > 1 ? ", a state every \(spacing) records (--max-frames \(maxFrames))" : ""
+    printError("wrote \(out) (\(ProgressLine.compact(bytes.count, bytes: true))): \(records.count) record\(records.count == 1 ? "" : "s") of \(trace)\(sampling); open it in a browser")
   }
 }

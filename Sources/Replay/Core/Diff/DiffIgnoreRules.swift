@@ -33,4 +33,11 @@ public struct DiffIgnoreRules: Sendable {
     let text = Array(path)
     return patterns.contains { Glob.matches(text, Array($0)) }
   }
+
+  /// The indices of the patterns that match `path`: what left a change out, so that a pattern
+  /// that matched nothing in a whole comparison can be named (a typo, or a path that is gone).
+  public func matchingPatterns(_ path: String) -> [Int] {
+    let text = Array(path)
+    return patterns.indices.filter { Glob.matches(text, Array(patterns[$0])) }
+  }
 }

@@ -16,6 +16,10 @@ public struct DiffReport: Sendable {
   public var viewportA: Viewport?
   public var viewportB: Viewport?
 
+  /// The ignore patterns that left out nothing in the whole comparison (a typo, or a path that is
+  /// gone), in the order given.
+  public var unmatchedIgnorePatterns: [String] = []
+
   /// Whether nothing differs.
   public var isEqual: Bool { divergence == nil && final.isEmpty && (events?.isEmpty ?? true) }
 
@@ -32,6 +36,7 @@ public struct DiffReport: Sendable {
       stateB = comparison.modelB.state
       viewportA = comparison.modelA.viewport
       viewportB = comparison.modelB.viewport
+      unmatchedIgnorePatterns = rules.patterns.indices.filter { !comparison.matchedPatterns.contains($0) }.map { rules.patterns[$0] }
       return
     }
     func state(_ input: DiffInput) throws(Replayer.Failure) -> (UIState, Viewport?) {
@@ -47,6 +52,7 @@ public struct DiffReport: Sendable {
     divergence = nil
     events = nil
     final = StateDiff(from: stateA, to: stateB, ignoring: rules, timeTolerance: timeTolerance)
+    unmatchedIgnorePatterns = rules.patterns.indices.filter { !final.matchedPatterns.contains($0) }.map { rules.patterns[$0] }
   }
 
   // MARK: - Text

@@ -10,6 +10,9 @@ public struct EventsDiff: Sendable {
   /// The second run's emissions after the common prefix (not ignored).
   public private(set) var onlySecond: [PlatformEmission] = []
 
+  /// The indices of the ignore rules' patterns that left out an emission.
+  public private(set) var matchedPatterns: Set<Int> = []
+
   public var isEmpty: Bool { onlyFirst.isEmpty && onlySecond.isEmpty }
 
   /// The path an ignore rule sees for an emission: `events › TimerEvent → 5`,
@@ -25,12 +28,17 @@ public struct EventsDiff: Sendable {
   /// - Parameter timeTolerance: milliseconds by which the times of the same emission may differ.
   public init(_ first: [PlatformEmission], _ second: [PlatformEmission], ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), timeTolerance: Double = 0) {
     // A custom widget's lifecycle hooks follow from the commands; the state diff names what changed.
-    let keep: (PlatformEmission) -> Bool = { emission in
+    var matched: Set<Int> = []
+    func keep(_ emission: PlatformEmission) -> Bool {
       if case .widget = emission.kind { return false }
-      return rules.isEmpty || !rules.ignores(Self.path(of: emission))
+      guard !rules.isEmpty else { return true }
+      let patterns = rules.matchingPatterns(Self.path(of: emission))
+      matched.formUnion(patterns)
+      return patterns.isEmpty
     }
     let a = first.filter(keep)
     let b = second.filter(keep)
+    matchedPatterns = matched
     // Compare what happened, when, to whom; not which record was being applied at the time.
     func same(_ x: PlatformEmission, _ y: PlatformEmission) -> Bool { (x.time == y.time || (x.time - y.time).magnitude <= timeTolerance) && x.kind == y.kind }
     var prefix = 0

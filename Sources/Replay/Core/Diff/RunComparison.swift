@@ -47,6 +47,8 @@ public struct RunComparison: Sendable {
   public private(set) var final: StateDiff
   /// The difference between the platforms' own events.
   public private(set) var events: EventsDiff
+  /// The indices of the ignore rules' patterns that left out a difference anywhere in the run.
+  public private(set) var matchedPatterns: Set<Int> = []
   /// The two models at the end.
   public private(set) var modelA: ReferenceModel
   public private(set) var modelB: ReferenceModel
@@ -64,6 +66,7 @@ public struct RunComparison: Sendable {
     var divergence: Divergence? = nil
     // A difference before any record (the headers' preferences) is there from the start.
     let initial = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance)
+    var matched = initial.matchedPatterns
     if !initial.isEmpty {
       divergence = Divergence(recordA: nil, recordB: nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: initial, stateA: a.model.state, stateB: b.model.state, recentA: [], recentB: [])
     }
@@ -89,11 +92,14 @@ public struct RunComparison: Sendable {
           try b.stepToNextStep(recentCount)
         }
       }
-      guard divergence == nil else { continue }
+      // After the divergence, steps are still compared while ignore patterns are given, only to
+      // learn which patterns leave something out (a pattern that matches nothing is reported).
+      guard divergence == nil || !rules.isEmpty else { continue }
       let touched = a.model.takeTouched().union(b.model.takeTouched())
       let newRequests = max(a.model.requestsLogged - requestsBefore.0, b.model.requestsLogged - requestsBefore.1)
       let quick = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, onlyElements: touched, newRequests: newRequests, timeTolerance: timeTolerance)
-      if !quick.isEmpty {
+      matched.formUnion(quick.matchedPatterns)
+      if !quick.isEmpty && divergence == nil {
         divergence = Divergence(
           recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil,
           timeA: a.model.state.time, timeB: b.model.state.time,
@@ -110,6 +116,7 @@ public struct RunComparison: Sendable {
     events = EventsDiff(a.model.emissions, b.model.emissions, ignoring: rules, timeTolerance: timeTolerance)
     modelA = a.model
     modelB = b.model
+    matchedPatterns = matched.union(final.matchedPatterns).union(events.matchedPatterns).union(divergence?.diff.matchedPatterns ?? [])
     if divergence == nil && !final.isEmpty {
       // A difference the clock made after the last record (a toast expiring at different times).
       self.divergence = Divergence(recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: final, stateA: a.model.state, stateB: b.model.state, recentA: a.recent, recentB: b.recent)

@@ -21,6 +21,8 @@ public struct StateDiff: Sendable {
   public private(set) var changes: [StateChange] = []
   /// Changes left out by the ignore rules.
   public private(set) var ignoredCount = 0
+  /// The indices of the ignore rules' patterns that left out a change.
+  public private(set) var matchedPatterns: Set<Int> = []
 
   public var isEmpty: Bool { changes.isEmpty }
 
@@ -47,6 +49,7 @@ public struct StateDiff: Sendable {
     builder.compareElements(only: only)
     changes = builder.sortedChanges()
     ignoredCount = builder.ignored
+    matchedPatterns = builder.matchedPatterns
   }
 
   /// Counts by kind.
@@ -67,6 +70,7 @@ extension StateDiff {
     var timeTolerance: Double = 0
     var entries: [(key: [Int64], change: StateChange)] = []
     var ignored = 0
+    var matchedPatterns: Set<Int> = []
 
     init(a: UIState, b: UIState, rules: DiffIgnoreRules) {
       self.a = a
@@ -87,6 +91,7 @@ extension StateDiff {
     mutating func add(_ change: StateChange, key: [Int64]) {
       if !rules.isEmpty && rules.ignores(change.path) {
         ignored += 1
+        matchedPatterns.formUnion(rules.matchingPatterns(change.path))
         return
       }
       entries.append((key, change))

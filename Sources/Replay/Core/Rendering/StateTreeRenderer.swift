@@ -15,7 +15,8 @@ import CommandCodec
 ///
 /// Toasts and dialogs come first (they are on top); then the tree under the application, the
 /// active view marked; hidden elements are marked `[hidden]`; then detached elements, timers,
-/// preferences and requests.
+/// preferences and requests. A text field shows its hint (`hint "User name"`), which script
+/// selectors match on as they match texts (docs/SCRIPT_FORMAT.md §3).
 public enum StateTreeRenderer {
   public static func render(_ state: UIState) -> String {
     var lines: [String] = []
@@ -81,6 +82,8 @@ public enum StateTreeRenderer {
       parts.append(JSONText.quoted(element.text))
     }
     if !element.secondaryText.isEmpty { parts.append("/ " + JSONText.quoted(element.secondaryText)) }
+    // A field's hint (its placeholder) is what script selectors name it by (`textField "Password"`).
+    if element.kind.isTextInput, let hint = element.styles.value("hint") { parts.append("hint " + JSONText.quoted(hint)) }
     switch element.kind {
     case .linearLayout: parts.append(element.isHorizontal ? "horizontal" : "vertical")
     case .switch, .checkbox: parts.append(element.value != 0 ? "on" : "off")

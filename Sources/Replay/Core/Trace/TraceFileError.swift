@@ -14,7 +14,14 @@ public enum TraceFileError: Error, CustomStringConvertible, Sendable {
   public var description: String {
     switch self {
     case .io(let error): return error.description
-    case .invalidContent(let path, let error): return "\(path): \(error)"
+    case .invalidContent(let path, var error):
+      // What the file is instead, with the fix naming the file itself.
+      if let content = error.foreignContent, path != "-" {
+        for atStart in [true, false] where error.message == content.message(atStart: atStart) {
+          error.message = content.message(file: ShellText.quoted(path), atStart: atStart)
+        }
+      }
+      return "\(path): \(error)"
     case .unwritable(let path, let record, let error):
       return "\(path): cannot write \(record.map { "record #\($0)" } ?? "the header"): \(error.message)"
     case .invalidSchema(let path, let failure): return "\(path): \(failure)"

@@ -123,19 +123,13 @@ extension FuzzCampaign.Found {
   ///
   /// - Parameter widgetsFile: the widget schema's file, given to every command of the line.
   public func reproduction(engine: [String], widgetsFile: String? = nil) -> String {
-    let command = engine.map(Self.shellQuoted).joined(separator: " ")
-    let widgets = widgetsFile.map { " --widgets " + Self.shellQuoted($0) } ?? ""
-    let record = "cmdtool record\(widgets) --script \(Self.shellQuoted(script)) --out repro.jsonl -- \(command)"
+    let command = ShellText.command(engine)
+    let widgets = widgetsFile.map { " --widgets " + ShellText.quoted($0) } ?? ""
+    let record = "cmdtool record\(widgets) --script \(ShellText.quoted(script)) --out repro.jsonl -- \(command)"
     switch failure.kind {
     case .brokeRule: return record + "; cmdtool check repro.jsonl\(widgets)"
     case .invariant: return record + "; cmdtool replay repro.jsonl\(widgets)"
     default: return record
     }
-  }
-
-  /// `word` as a shell reads it back: bare when it is plain, else in single quotes.
-  static func shellQuoted(_ word: String) -> String {
-    let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./=:,+@%".unicodeScalars.contains($0) }
-    return plain ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 }

@@ -59,6 +59,9 @@ public enum EngineReplay {
     /// first (``Recorder/Outcome/failedBeforeFirstRecord``: nothing is compared then).
     public var engineAnswered = false
     public var engineFailedEarly = false
+    /// Whether the runs differ while the new run itself ended well, so that recording anew
+    /// (`--record failed`) would accept the change; a new run that failed is never a baseline.
+    public var acceptable = false
 
     public init(trace: String, status: Status, message: String, report: DiffReport? = nil, commandStreamDifference: (recorded: Int, new: Int)? = nil, newRecording: String, seconds: Double) {
       self.trace = trace
@@ -158,6 +161,7 @@ public enum EngineReplay {
     }
     let status: Result.Status = problems.isEmpty ? .passed : (outcome.problemIsBadInput ? .error : .failed)
     var final = result(status, problems.joined(separator: "; "), newRecording: newRecording)
+    final.acceptable = status == .failed && outcome.succeeded
     final.report = report
     final.commandStreamDifference = streams
     final.engineAnswered = outcome.recordsReceived > 0

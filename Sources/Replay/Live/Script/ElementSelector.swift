@@ -37,59 +37,85 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
     case ambiguous([Int32])
   }
 
-  /// Parses the selector syntax; nil for anything else.
+  /// Parses the selector syntax; nil for anything else (``parse(_:)`` says why).
   public init?(parsing text: String) {
+    guard case .success(let selector) = Self.parse(text) else { return nil }
+    self = selector
+  }
+
+  /// Why a text is not a selector, for people: `unknown kind "buton" (did you mean "button"?)`.
+  public struct ParseFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Parses the selector syntax, or says what is wrong with it: an unknown kind (with the closest
+  /// one), a text not in double quotes, a position below 1.
+  public static func parse(_ text: String) -> Result<ElementSelector, ParseFailure> {
+    func failure(_ message: String) -> Result<ElementSelector, ParseFailure> { .failure(ParseFailure(description: message)) }
     var rest = Substring(text.trimmingWhitespace)
+    guard !rest.isEmpty else { return failure("a selector names an element: an id (#7), a kind (textField), a text (\"Log in\") or both (button \"Log in\")") }
     var position: Int? = nil
     if rest.hasSuffix("]"), let open = rest.lastIndex(of: "["), let number = Int(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)]) {
-      guard number >= 1 else { return nil }
+      guard number >= 1 else { return failure("[\(number)]: positions count from 1 ([1] is the first match)") }
       position = number
       rest = Substring(rest[..<open].trimmingWhitespace)
     }
     if position == nil {
       var idText = rest
       if idText.hasPrefix("#") { idText = idText.dropFirst() }
-      if let id = Int32(idText) {
-        self = .id(id)
-        return
-      }
+      if let id = Int32(idText) { return .success(.id(id)) }
     }
     var kind: ElementKind? = nil
     var widgetKind: String? = nil
     var label: String? = nil
     /// A built-in kind (`button`), else a custom widget's kind (`PieChart`: a capital first).
-    func parseKind(_ word: String) -> Bool {
+    func parseKind(_ word: String) -> ParseFailure? {
       if let parsed = ElementKind(rawValue: word) {
         kind = parsed
-        return true
+        return nil
       }
-      guard Self.isWidgetKind(word) else { return false }
+      guard isWidgetKind(word) else { return ParseFailure(description: unknownKind(word)) }
       widgetKind = word
-      return true
+      return nil
     }
     if let space = rest.firstIndex(where: { $0 == " " || $0 == "\"" }) {
       let word = rest[..<space].trimmingWhitespace
-      if !word.isEmpty {
-        guard parseKind(String(word)) else { return nil }
-      }
+      if !word.isEmpty, let problem = parseKind(String(word)) { return .failure(problem) }
       let quoted = Substring(rest[space...].trimmingWhitespace)
       if !quoted.isEmpty {
-        guard quoted.count >= 2, quoted.first == "\"", quoted.last == "\"" else { return nil }
+        guard quoted.count >= 2, quoted.first == "\"", quoted.last == "\"" else { return failure(unquoted(quoted, kind: String(word))) }
         label = String(quoted.dropFirst().dropLast()).replacingEscapedQuotes
       }
-    } else {
-      guard parseKind(String(rest)) else { return nil }
+    } else if let problem = parseKind(String(rest)) {
+      return .failure(problem)
     }
-    if let widgetKind {
-      self = .widget(kind: widgetKind, text: label, position: position)
-      return
+    if let widgetKind { return .success(.widget(kind: widgetKind, text: label, position: position)) }
+    guard kind != nil || label != nil else { return failure("a selector names an element: an id (#7), a kind (textField), a text (\"Log in\") or both (button \"Log in\")") }
+    if let position { return .success(.nth(kind: kind, text: label, position: position)) }
+    return .success(.match(kind: kind, text: label))
+  }
+
+  /// What is wrong with the text part of a selector that is not one quoted text.
+  private static func unquoted(_ text: Substring, kind: String) -> String {
+    guard text.first == "\"" else {
+      let fixed = [kind, "\"" + String(text).escapingQuotes + "\""].filter { !$0.isEmpty }.joined(separator: " ")
+      return "the text goes in double quotes (did you mean \(fixed)?)"
     }
-    guard kind != nil || label != nil else { return nil }
-    if let position {
-      self = .nth(kind: kind, text: label, position: position)
-    } else {
-      self = .match(kind: kind, text: label)
+    // The closing quote is the first one not escaped by a backslash.
+    var escaping = false
+    for index in text.indices.dropFirst() {
+      if escaping { escaping = false; continue }
+      if text[index] == "\\" { escaping = true; continue }
+      if text[index] == "\"" { return "something follows the text's closing quote: \(text[text.index(after: index)...].trimmingWhitespace)" }
     }
+    return "the text \(text) has no closing quote"
+  }
+
+  /// `unknown kind "buton" (did you mean "button"?)`, or the kinds when none is close.
+  static func unknownKind(_ word: String) -> String {
+    let kinds = ElementKind.allCases.filter { $0 != .application }.map(\.rawValue)
+    if let near = Suggestion.closest(to: word, among: kinds) { return "unknown kind \(JSONText.quoted(word)) (did you mean \(JSONText.quoted(near))?)" }
+    return "unknown kind \(JSONText.quoted(word)); the kinds are \(kinds.joined(separator: ", ")), and a custom widget's kind as its schema names it (a capital first)"
   }
 
   public var description: String {
@@ -171,7 +197,7 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
     switch resolution(in: state) {
     case .found: return nil
     case .none:
-      return "\(self) matches no element"
+      return noMatch(in: state)
     case .unreachable(let ids):
       let covered = state.modalStack.last.map { " (dialog \($0) is open)" } ?? ""
       return "\(self) matches only elements a user cannot reach now\(covered): \(list(ids))"

@@ -110,7 +110,12 @@ public struct EventScript: Sendable {
 
   private static func selector(_ value: JSONValue?, _ key: String, line: Int) throws(Failure) -> ElementSelector {
     if case .number(let number)? = value, let id = Int32(exactly: number) { return .id(id) }
-    if case .string(let text)? = value, let selector = ElementSelector(parsing: text) { return selector }
+    if case .string(let text)? = value {
+      switch ElementSelector.parse(text) {
+      case .success(let selector): return selector
+      case .failure(let failure): throw Failure(line: line, message: "\"\(key)\": \(failure)")
+      }
+    }
     throw Failure(line: line, message: "\"\(key)\" must be an element id or a selector such as button \"Log in\"")
   }
 

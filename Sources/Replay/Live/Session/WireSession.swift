@@ -218,7 +218,7 @@ public final class WireSession {
           let given = widgets.map { "; the schema given is \($0.reference)" } ?? ""
           throw SessionStop(.unreadable, "\(peerName)'s header names the widget schema \(named)\(given): give its file with --widgets FILE (docs/WIDGETS.md)")
         }
-        throw SessionStop(.unreadable, "\(peerName) wrote something that is not a trace record: \(error)")
+        throw SessionStop(.unreadable, Self.unreadable(error, from: peerName))
       }
       guard let record else { return }
       if case .marker("sync", let detail) = record.body {
@@ -228,6 +228,14 @@ public final class WireSession {
       recordsReceived += 1
       try delegate?.session(self, received: record)
     }
+  }
+
+  /// Why the peer's output cannot be read, for people: a line of text on the wire is a log in
+  /// the wrong place (docs/WIRE.md §1), and is shown.
+  static func unreadable(_ error: CodecError, from peerName: String) -> String {
+    guard case .text(let line)? = error.foreignContent else { return "\(peerName) wrote something that is not a trace record: \(error)" }
+    let place = error.location.description + (error.recordIndex.map { " (record #\($0))" } ?? "")
+    return "\(peerName) wrote a line of text, not a trace record: \(place): \(ForeignContent.excerpt(line)); logs go to standard error: standard output carries only trace records (docs/WIRE.md §1)"
   }
 
   private func interruption(_ signal: Int32, while what: String) -> SessionStop {
