@@ -51,7 +51,9 @@ public final class Recorder: ScriptRunnerDelegate {
       settings.settle = limits.settle
       settings.passwords = redaction.passwords
       settings.redactRules = redaction.rules
-      settings.secretNames = script.secretNames
+      // The script's, and those of steps from elsewhere (a fuzzer shrinking a script): a replay
+      // needs the values of all it may type.
+      settings.secretNames = script.secretNames + redaction.secrets.values.keys.filter { !script.secretNames.contains($0) }.sorted()
       return settings
     }
   }
@@ -248,10 +250,12 @@ public final class Recorder: ScriptRunnerDelegate {
       if case .interrupted = stop.kind { detail += "; the engine was stopped and ended with \(exit.phrase)" }
       try? writer?.write(redaction.redact(TraceRecord(time: time, .marker(label: stop.markerLabel, detail: detail)), in: runner.model.state))
     }
+    // The status is cmdtool's words, which a replay reads back ("status 0"): only the engine's
+    // stderr is redacted, so that a secret or a hidden value "status" cannot rewrite them.
     var detail = exit.description
     let tail = outcome.stderrTail.trimmingWhitespace
-    if !tail.isEmpty { detail += "; stderr: " + String(tail.suffix(1000)) }
-    try? writer?.write(redaction.redact(TraceRecord(time: time, .marker(label: "engine-exit", detail: detail)), in: runner.model.state))
+    if !tail.isEmpty { detail += "; stderr: " + redaction.redacting(String(tail.suffix(1000))) }
+    try? writer?.write(TraceRecord(time: time, .marker(label: "engine-exit", detail: detail)))
     guard let writer else { return }
     outcome.recordsWritten = writer.recordCount
     if outcome.succeeded {
