@@ -1,10 +1,9 @@
 import CommandCodec
 
 /// What reached the engine of a run on the wall clock, in order: the script's steps and the ticks
-/// of the platform's timers, each with its record and time, and for a tick the records of the
-/// engine's answer. Two runs of one script have the same inputs, but where a tick and a step come
-/// close together their order is a race (docs/WIRE.md §10); ``WallClockCuts`` compares the runs
-/// where it is not.
+/// of the platform's timers (the TimerEvents cmdtool sent), each with its record and time. Two
+/// runs of one script have the same inputs, but where a tick and a step come close together their
+/// order is a race (docs/WIRE.md §10); ``WallClockCuts`` compares the runs where it is not.
 struct RunTimeline: Sendable {
   /// One input, named so that the same input of another run has the same name.
   enum Input: Hashable, Sendable {
@@ -31,8 +30,6 @@ struct RunTimeline: Sendable {
   /// The position in ``entries`` of each step.
   private(set) var stepPositions: [Int] = []
   private(set) var recordCount = 0
-  /// The time of the last record.
-  private(set) var endTime: Double = 0
   /// The quiet, in milliseconds, after which the recorder took the engine to be done (its
   /// session marker's `settle`; 200, the recorder's default, when it has none).
   private(set) var settle: Double = 200
@@ -49,7 +46,6 @@ struct RunTimeline: Sendable {
       while let record = try reader.next() {
         let index = recordCount
         recordCount += 1
-        endTime = record.time
         switch record.body {
         case .marker("session", let detail) where index == 0:
           if case .object(let settings)? = try? JSONValue.parse(detail), case .number(let settle)? = settings["settle"] { self.settle = settle }
@@ -80,10 +76,5 @@ struct RunTimeline: Sendable {
   /// The records applied before the entry at `position` (all of them past the last entry).
   func records(before position: Int) -> Int {
     position < entries.count ? entries[position].record : recordCount
-  }
-
-  /// The time of the entry at `position` (the end's past the last entry).
-  func time(at position: Int) -> Double {
-    position < entries.count ? entries[position].time : endTime
   }
 }
