@@ -52,6 +52,15 @@ struct Options {
   var linger = false
   /// Start a child process (`sleep 600`) in the engine's process group and write its id here.
   var childPidFile: String?
+  /// A session clock (a periodic timer every this many ms), started by the first event: each
+  /// tick sets a "Session N" label (a timer-driven engine for wall-clock replays).
+  var sessionTimer: Int?
+  /// Delete the session label, which stops its timer, after this many ticks.
+  var sessionTimerStop: Int?
+  /// Sleep a random 0…this many ms before every write (output jitter, as a busy engine has).
+  var jitter = 0
+  /// The seed of the jitter's random delays.
+  var seed: UInt64 = 1
   /// Bugs that only a particular sequence of interactions reveals, for the fuzzer's tests.
   var bugs: Set<Bug> = []
 
@@ -102,6 +111,12 @@ struct Options {
       --linger            keep running after the input ends, until stopped
       --child-pid-file F  start a child (sleep 600) and write its process id to F
       --chart-step N      with --widgets: "Add 10%" raises the chart by N per cent (a bug unless 10)
+    timing (engines whose runs are never the same twice):
+      --session-timer MS  on the first event, add a label "Session 0" and a timer every MS ms that
+                          counts it up ("Session 1", …)
+      --session-timer-stop N  delete that label (which stops its timer) after N ticks
+      --jitter MS         sleep a random 0…MS ms before every write
+      --seed N            the seed of --jitter's random delays (default 1)
     bugs a fuzzer should find (repeatable):
       --bug crash-after-two-cancels   cancelling "Delete all" a second time aborts (signal 6)
       --bug hang-on-back-in-dialog    the back key while the dialog is open hangs the engine
@@ -176,6 +191,16 @@ struct Options {
       case "--ignore-sigterm": ignoreSigterm = try flag()
       case "--linger": linger = try flag()
       case "--child-pid-file": childPidFile = try value()
+      case "--session-timer":
+        let interval = try count()
+        guard interval >= 1 else { throw UsageError(message: "--session-timer is at least 1 ms") }
+        sessionTimer = interval
+      case "--session-timer-stop": sessionTimerStop = try count()
+      case "--jitter": jitter = try count()
+      case "--seed":
+        let text = try value()
+        guard let number = UInt64(text) else { throw UsageError(message: "--seed needs a whole number ≥ 0, not \"\(text)\"") }
+        seed = number
       case "--bug":
         let text = try value()
         guard let bug = Bug(rawValue: text) else {

@@ -37,11 +37,14 @@ final class Session {
   private var openDialog: Int32?
   /// How often "Delete all" was cancelled (`--bug crash-after-two-cancels`).
   private var cancels = 0
+  /// The session clock of `--session-timer`, from the first event on.
+  private var clock: SessionClock?
 
   init(options: Options, widgets: WidgetSchema? = nil) {
     self.options = options
     self.widgets = widgets
     output = WireOutput(format: options.binary ? .binary : .jsonLines, widgets: widgets)
+    if options.jitter > 0 { output.jitter = Jitter(maximum: options.jitter, seed: options.seed) }
   }
 
   func run() -> Never {
@@ -153,6 +156,18 @@ final class Session {
   }
 
   private func dispatch(_ event: Event, to target: Int32) {
+    if clock == nil, let interval = options.sessionTimer {
+      // The session starts with the user's first action.
+      let started = SessionClock(ids: &ids, layout: login.layout, stopAfter: options.sessionTimerStop)
+      for commands in started.createCommands(interval: interval) { output.send(commands) }
+      clock = started
+    }
+    if case .timer(let timer) = event, var session = clock, session.isTick(timer, target: target) {
+      let calls = session.tick()
+      clock = session
+      for commands in calls { output.send(commands) }
+      return
+    }
     switch event {
     case .value(let value):
       if target == login.nameField {

@@ -50,6 +50,8 @@ final class WireOutput {
   var time: Double = 0
   /// Whether the output was closed on purpose (`--close-early`): later records are dropped.
   private(set) var isClosed = false
+  /// Random pauses before writes (`--jitter`), nil for none.
+  var jitter: Jitter?
 
   // One of the two, mutated in place (no copy of the binary encoder's string table per record).
   private var json: JSONTraceEncoder?
@@ -134,6 +136,7 @@ final class WireOutput {
     guard !buffer.isEmpty else { return }
     defer { buffer.removeAll(keepingCapacity: true) }
     if isClosed { return }
+    if let pause = jitter?.nextPause(), pause > 0 { usleep(pause) }
     if let error = buffer.withUnsafeBytes({ writeAll(1, $0) }) {
       fail("cannot write to the standard output: \(String(cString: strerror(error)))", status: 1)
     }

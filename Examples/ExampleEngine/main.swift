@@ -6,7 +6,8 @@
 //
 // Files: Options.swift (command line), Connection.swift (the socket transport), WireIO.swift (the
 // two byte streams), Screens.swift (the commands of each screen), Budget.swift (the custom pie
-// chart of --widgets), Session.swift (the state machine).
+// chart of --widgets), SessionClock.swift (the timer of --session-timer, the pauses of --jitter),
+// Session.swift (the state machine).
 
 #if canImport(Glibc)
   import Glibc

@@ -29,6 +29,17 @@ import Testing
     }
   }
 
+  @Test("--align steps: a trace against itself is the same; it reads each trace twice, so not from -")
+  func alignSteps() throws {
+    let itself = try CommandRunner.run(["diff", Self.login, Self.login, "--align", "steps"])
+    #expect(itself.status == 0, "\(itself.stdout)\(itself.stderr)")
+    let changed = try CommandRunner.run(["diff", Self.login, Self.loginChanged, "--align", "steps"])
+    #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
+    let piped = try CommandRunner.run(["diff", "-", Self.login, "--align", "steps"])
+    #expect(piped.status == 64, "\(piped.stdout)\(piped.stderr)")
+    #expect(piped.stderr.contains("--align steps reads each trace twice (once to find where the runs can be compared): give files, not -"), "\(piped.stderr)")
+  }
+
   @Test("replay --at and diff agree: a trace's snapshot at a point equals the trace at that point")
   func agreesWithReplay() throws {
     let directory = try CommandRunner.temporaryDirectory()

@@ -108,6 +108,35 @@ struct EventsDiffTests {
     DiffGolden.check(diff.renderText(), "events-timers.txt")
   }
 
+  @Test("With a tolerance, emissions within it of each other may come in either order")
+  func anyOrderWithinTheTolerance() {
+    // Two timers that tick 2 ms apart: on the wall clock, in either order.
+    let first = [Self.tick(3, timer: 50, at: 1_000), Self.tick(4, timer: 60, at: 1_002), Self.tick(3, timer: 50, at: 2_000)]
+    let second = [Self.tick(4, timer: 60, at: 999), Self.tick(3, timer: 50, at: 1_004), Self.tick(3, timer: 50, at: 2_003)]
+    #expect(EventsDiff(first, second, timeTolerance: 500).isEmpty)
+    // Without one, the order is the order, and the times the times.
+    #expect(EventsDiff(first, second).commonPrefix == 0)
+    // The n-th tick of a timer goes with the n-th: one tick missing is one tick missing.
+    let missing = EventsDiff(first, Array(second.dropLast()), timeTolerance: 500)
+    #expect(missing.commonPrefix == 2)
+    #expect(missing.onlyFirst == [first[2]])
+  }
+
+  @Test("With a tolerance and the runs' ends, the clock's last emissions that one run's session ended before make no difference")
+  func theEnd() {
+    let first = [Self.tick(3, timer: 50, at: 1_000), Self.tick(3, timer: 50, at: 2_000), Self.expired(1, "Saved", at: 2_100)]
+    let second = [Self.tick(3, timer: 50, at: 1_010)]
+    // The second run ended at 1,900 ms: its clock would have ticked and taken the toast away
+    // within 500 ms of that; the first run's, which ended at 2,150 ms, did.
+    #expect(EventsDiff(first, second, timeTolerance: 500, ends: (2_150, 1_900)).isEmpty)
+    // Long before the end, a missing tick is missing.
+    #expect(!EventsDiff(first, second, timeTolerance: 500, ends: (3_000, 1_900)).isEmpty)
+    #expect(!EventsDiff(first, second, timeTolerance: 500).isEmpty)
+    // Only the clock's: an image request (or anything a record caused) is never made up for.
+    let request = PlatformEmission(time: 2_000, recordIndex: 7, kind: .event(target: 5, .imageRequest(ImageRequestEvent(imageUrl: "a.png", requestedWidth: 10, requestedHeight: 10))))
+    #expect(!EventsDiff(first.prefix(1) + [request], second, timeTolerance: 500, ends: (2_150, 1_900)).isEmpty)
+  }
+
   @Test("Every bundled trace's emissions equal themselves", arguments: diffTraces)
   func bundled(_ name: String) throws {
     let first = try replayFile(name).model.emissions

@@ -294,6 +294,51 @@ private let form = screenModel(
     #expect(exit.body == .marker(label: "engine-exit", detail: "status 1; stderr: bad token <secret:TOKEN>"))
   }
 
+  @Test func aNamedSecretInAStepIsReplacedOnlyWhereTheStepTypesOrSendsIt() {
+    // Values equal to the step's keys and selector (issue #22: "secret" became the key
+    // "<secret:PASSWORD>", "Password" the selector textField "<secret:PASSWORD>").
+    for value in ["secret", "type", "t", "Password", "textField", "PASSWORD", "\"", "\\"] {
+      var redaction = Redaction()
+      redaction.secrets = SecretStore(values: ["PASSWORD": value])
+      let step = #"{"t":3,"type":"textField \"Password\"","secret":"PASSWORD"}"#
+      let marker = TraceRecord(time: 3, .marker(label: "script", detail: step))
+      #expect(redaction.redact(marker, in: form) == marker, "\(value)")
+    }
+    var redaction = Redaction()
+    redaction.secrets = SecretStore(values: ["PASSWORD": "Password"])
+    // A step that types or sends the value literally: there, and only there, it is replaced.
+    let typed = TraceRecord(time: 3, .marker(label: "script", detail: #"{"t":3,"type":"textField \"Password\"","text":"my Password"}"#))
+    #expect(redaction.redact(typed, in: form).body == .marker(label: "script", detail: #"{"t":3,"text":"my <secret:PASSWORD>","type":"textField \"Password\""}"#))
+    let sent = TraceRecord(time: 3, .marker(label: "script", detail: #"{"t":3,"send":{"event":"ValueEvent","target":4,"text":"Password"}}"#))
+    #expect(redaction.redact(sent, in: form).body == .marker(label: "script", detail: #"{"send":{"event":"ValueEvent","target":4,"text":"<secret:PASSWORD>"},"t":3}"#))
+  }
+
+  @Test func aNamedSecretIsReplacedInEveryTextOfAnEvent() {
+    var redaction = Redaction()
+    redaction.secrets = SecretStore(values: ["TOKEN": "tok-123456"])
+    // The platform asks for the engine's image URL, token and all.
+    let request = redaction.redact(record(#"{"t":1,"event":"ImageRequestEvent","target":12,"imageUrl":"https://x.test/a.png?t=tok-123456","requestedWidth":320}"#), in: form)
+    #expect(request.body == .event(target: 12, .imageRequest(ImageRequestEvent(imageUrl: "https://x.test/a.png?t=<secret:TOKEN>", requestedWidth: 320))))
+    let warning = redaction.redact(record(#"{"t":1,"event":"WarningEvent","target":0,"code":"tok-123456","warning":"bad tok-123456"}"#), in: form)
+    #expect(warning.body == .event(target: 0, .warning(WarningEvent(code: "<secret:TOKEN>", warning: "bad <secret:TOKEN>"))))
+  }
+
+  @Test func aHiddenPasswordInAStepIsReplacedOnlyWhereTheStepTypesIt() {
+    // A password typed as text into the password field "Password" is hidden; later steps keep
+    // their selectors though the hidden value is a whole word in them.
+    var redaction = Redaction()
+    let typing = TraceRecord(time: 3, .marker(label: "script", detail: ##"{"t":3,"type":"#5","text":"Password"}"##))
+    #expect(redaction.redact(typing, in: form).body == .marker(label: "script", detail: ##"{"t":3,"text":"\##(Redaction.standIn(for: "Password"))","type":"#5"}"##))
+    let later = TraceRecord(time: 4, .marker(label: "script", detail: #"{"t":4,"type":"textField \"Password\"","text":"again"}"#))
+    #expect(redaction.redact(later, in: form) == later)
+  }
+
+  @Test func freeTextLosesSecretsAndHiddenValues() {
+    var redaction = Redaction()
+    redaction.secrets = SecretStore(values: ["PASSWORD": "status"])
+    #expect(redaction.redacting("status: bad status") == "<secret:PASSWORD>: bad <secret:PASSWORD>")
+  }
+
   @Test func aSecretThatContainsAnotherIsReplacedWhole() {
     let secrets = SecretStore(values: ["SHORT": "pass", "LONG": "password1"])
     #expect(secrets.scrub("password1 / pass / passport") == "<secret:LONG> / <secret:SHORT> / <secret:SHORT>port")

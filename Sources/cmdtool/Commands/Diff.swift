@@ -72,6 +72,9 @@ struct Diff: ParsableCommand {
     } catch {
       throw ValidationError("--at \(error)")
     }
+    if align == .steps && (a == "-" || b == "-") {
+      throw ValidationError("--align steps reads each trace twice (once to find where the runs can be compared): give files, not -")
+    }
   }
 
   @OptionGroup var widgetOptions: WidgetOptions

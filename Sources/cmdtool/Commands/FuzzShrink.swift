@@ -8,7 +8,8 @@ struct FuzzShrinkCommand: ParsableCommand {
     commandName: "shrink",
     abstract: "Shrink a script that makes an engine fail to the smallest one that fails the same way.",
     discussion: """
-      Plays the script against the engine as `cmdtool record` would, with the rules and \
+      Plays the script against the engine as `cmdtool record` would (named secrets too: \
+      CMDTOOL_SECRET_NAME or --secrets FILE), with the rules and \
       invariants of `cmdtool fuzz engine` checked between steps. When it fails, the script is \
       shrunk as a campaign shrinks what it finds (delta debugging over the steps, runs of \
       adjacent steps, shorter texts, earlier times; every candidate a real run) and kept under \
@@ -37,6 +38,8 @@ struct FuzzShrinkCommand: ParsableCommand {
   var rules: String = "errors"
 
   @OptionGroup var engineOptions: EngineOptions
+
+  @OptionGroup var secretsOptions: SecretsOptions
 
   @Argument(parsing: .postTerminator, help: "The engine command and its arguments, after --.")
   var engine: [String] = []
@@ -67,6 +70,8 @@ struct FuzzShrinkCommand: ParsableCommand {
     target.check = try FuzzEngine.check(rules: rules, invariants: invariant)
     target.widgets = try widgetOptions.load()
     target.widgetsFile = widgetOptions.widgets
+    target.secrets = try secretsOptions.load(steps.secretNames)
+    target.secretsFile = secretsOptions.secrets
     SignalTrap.install()
     let found: FuzzCampaign.Found?
     do {
@@ -88,7 +93,7 @@ struct FuzzShrinkCommand: ParsableCommand {
     let interrupted = found.shrinkInterrupted ? ", shrinking interrupted" : ""
     print("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"), from \(found.originalSteps); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s\(interrupted))")
     if !found.failure.engineSaid.isEmpty { print(PeerWords.quoted(found.failure.engineSaid, by: "the engine", indent: "      ")) }
-    print("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets))")
+    print("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets, secretsFile: secretsOptions.secrets))")
     // What was found is kept and shown also when a signal stopped the shrinking.
     if let signal = SignalTrap.caught { throw ExitCode(SignalTrap.exitStatus(for: signal)) }
     throw ExitCode(1)

@@ -143,13 +143,7 @@ struct Record: ParsableCommand {
     configuration.transport = engineOptions.transport
     configuration.redaction = Redaction(passwords: !keepPasswords)
     for rule in redact { _ = configuration.redaction.add(rule: rule) }
-    let secretsFile = try secretsOptions.file()
-    do {
-      configuration.redaction.secrets = try SecretStore.load(steps.secretNames, purpose: "the script", fileText: secretsFile?.text, filePath: secretsFile?.path)
-    } catch {
-      printError(error.description)
-      throw ExitStatus.badInput
-    }
+    configuration.redaction.secrets = try secretsOptions.load(steps.secretNames)
     for entry in preference {
       let parts = entry.split(separator: "=", maxSplits: 1)
       configuration.preferences[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""

@@ -91,7 +91,7 @@ struct ReplayCommand: ParsableCommand {
   @Flag(name: .long, help: "With --engine: compare against recordings that themselves ended in a failure (a crash, an error), expecting the new run to end the same way.")
   var acceptFailedRecordings = false
 
-  @Option(name: .long, help: "With --engine: milliseconds by which moments may differ between runs recorded on the wall clock.")
+  @Option(name: .long, help: "With --engine: milliseconds by which moments may differ between runs recorded on the wall clock: a toast's, a timer's start, the times of the platform's events (docs/WIRE.md §10).")
   var tolerance: Double = 500
 
   @Option(name: .long, help: "With --engine: write a JUnit XML report here.")

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Replay
 
-/// Where named secrets come from besides the environment: shared by `record` and
-/// `replay --engine`.
+/// Where named secrets come from besides the environment: one way for every command that plays
+/// scripts (`record`, `replay --engine`, `fuzz shrink`), so that a script that types a secret
+/// plays alike in all of them.
 struct SecretsOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("A file of named secrets, lines NAME=value, for script steps {\"type\":…,\"secret\":\"NAME\"}; CMDTOOL_SECRET_NAME in the environment wins. The recording holds <secret:NAME>, never the value.", valueName: "file"))
   var secrets: String?
@@ -15,5 +16,17 @@ struct SecretsOptions: ParsableArguments {
       throw ExitStatus.badInput
     }
     return (secrets, text)
+  }
+
+  /// The values of `names` (the secrets a script types): a secret without one is an error naming
+  /// it and its variable (exit status 2), found before any engine starts.
+  func load(_ names: [String], purpose: String = "the script") throws -> SecretStore {
+    let file = try file()
+    do {
+      return try SecretStore.load(names, purpose: purpose, fileText: file?.text, filePath: file?.path)
+    } catch {
+      printError(error.description)
+      throw ExitStatus.badInput
+    }
   }
 }

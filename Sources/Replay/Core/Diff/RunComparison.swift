@@ -19,7 +19,9 @@ public struct RunComparison: Sendable {
     case time
     /// Everything up to each script step (the `script` markers a recording holds, in order) in
     /// both runs, whatever the records and times in between: for runs on the wall clock, whose
-    /// records and times are never the same twice.
+    /// records and times are never the same twice. Where a timer tick or a toast's expiry falls
+    /// within the tolerance of a step, the runs are compared where both have seen the same ones
+    /// (``WallClockCuts``, docs/WIRE.md §10). Reads both traces twice: files only, not `-`.
     case steps
   }
 
@@ -66,35 +68,15 @@ public struct RunComparison: Sendable {
     var divergence: Divergence? = nil
     // A difference before any record (the headers' preferences) is there from the start.
     let initial = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance)
-    var matched = initial.matchedPatterns
     if !initial.isEmpty {
       divergence = Divergence(recordA: nil, recordB: nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: initial, stateA: a.model.state, stateB: b.model.state, recentA: [], recentB: [])
     }
-    while a.next != nil || b.next != nil {
-      let requestsBefore = (a.model.requestsLogged, b.model.requestsLogged)
-      switch alignment {
-      case .record:
-        try a.step(recentCount)
-        try b.step(recentCount)
-      case .time:
-        let time = min(a.next?.time ?? .infinity, b.next?.time ?? .infinity)
-        try a.step(through: time, recentCount)
-        try b.step(through: time, recentCount)
-        a.model.advance(to: max(time, a.model.state.time))
-        b.model.advance(to: max(time, b.model.state.time))
-      case .steps:
-        if (a.atStep || a.next == nil) && (b.atStep || b.next == nil) {
-          // Both runs reached the same step (or their ends): pass its markers.
-          if a.atStep { try a.step(recentCount) }
-          if b.atStep { try b.step(recentCount) }
-        } else {
-          try a.stepToNextStep(recentCount)
-          try b.stepToNextStep(recentCount)
-        }
-      }
-      // After the divergence, steps are still compared while ignore patterns are given, only to
-      // learn which patterns leave something out (a pattern that matches nothing is reported).
-      guard divergence == nil || !rules.isEmpty else { continue }
+    var matched = initial.matchedPatterns
+    /// Compares the states after a step of both runs (they were equal before it).
+    /// After the divergence, states are still compared while ignore patterns are given, only to
+    /// learn which patterns leave something out (a pattern that matches nothing is reported).
+    func compare(_ a: inout Side, _ b: inout Side, requestsBefore: (Int, Int)) {
+      guard divergence == nil || !rules.isEmpty else { return }
       let touched = a.model.takeTouched().union(b.model.takeTouched())
       let newRequests = max(a.model.requestsLogged - requestsBefore.0, b.model.requestsLogged - requestsBefore.1)
       let quick = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, onlyElements: touched, newRequests: newRequests, timeTolerance: timeTolerance)
@@ -107,20 +89,49 @@ public struct RunComparison: Sendable {
           stateA: a.model.state, stateB: b.model.state, recentA: a.recent, recentB: b.recent)
       }
     }
+    if alignment == .steps {
+      let cuts = WallClockCuts(try RunTimeline(path: readerA.path, widgets: readerA.widgets), try RunTimeline(path: readerB.path, widgets: readerB.widgets))
+      for point in cuts.points {
+        let requestsBefore = (a.model.requestsLogged, b.model.requestsLogged)
+        try a.step(upTo: point.a, recentCount)
+        try b.step(upTo: point.b, recentCount)
+        compare(&a, &b, requestsBefore: requestsBefore)
+      }
+    }
+    while alignment != .steps && (a.next != nil || b.next != nil) {
+      let requestsBefore = (a.model.requestsLogged, b.model.requestsLogged)
+      if alignment == .record {
+        try a.step(recentCount)
+        try b.step(recentCount)
+      } else {
+        let time = min(a.next?.time ?? .infinity, b.next?.time ?? .infinity)
+        try a.step(through: time, recentCount)
+        try b.step(through: time, recentCount)
+        a.model.advance(to: max(time, a.model.state.time))
+        b.model.advance(to: max(time, b.model.state.time))
+      }
+      compare(&a, &b, requestsBefore: requestsBefore)
+    }
     if case .time(let limit) = point {
       a.model.advance(to: limit)
       b.model.advance(to: limit)
     }
-    self.divergence = divergence
     final = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance)
-    events = EventsDiff(a.model.emissions, b.model.emissions, ignoring: rules, timeTolerance: timeTolerance)
-    modelA = a.model
-    modelB = b.model
-    matchedPatterns = matched.union(final.matchedPatterns).union(events.matchedPatterns).union(divergence?.diff.matchedPatterns ?? [])
     if divergence == nil && !final.isEmpty {
       // A difference the clock made after the last record (a toast expiring at different times).
-      self.divergence = Divergence(recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: final, stateA: a.model.state, stateB: b.model.state, recentA: a.recent, recentB: b.recent)
+      divergence = Divergence(recordA: a.applied > 0 ? a.applied - 1 : nil, recordB: b.applied > 0 ? b.applied - 1 : nil, timeA: a.model.state.time, timeB: b.model.state.time, diff: final, stateA: a.model.state, stateB: b.model.state, recentA: a.recent, recentB: b.recent)
     }
+    self.divergence = divergence
+    modelA = a.model
+    modelB = b.model
+    if alignment == .steps {
+      // The states were compared at the last point; the platform's own events over the whole
+      // runs (records past the last point are what one run's clock did at its very end).
+      try a.step(upTo: .max, recentCount)
+      try b.step(upTo: .max, recentCount)
+    }
+    events = EventsDiff(a.model.emissions, b.model.emissions, ignoring: rules, timeTolerance: timeTolerance, ends: alignment == .steps ? (a.model.state.time, b.model.state.time) : nil)
+    matchedPatterns = matched.union(final.matchedPatterns).union(events.matchedPatterns).union(divergence?.diff.matchedPatterns ?? [])
   }
 
   /// One run being stepped.
@@ -171,15 +182,9 @@ public struct RunComparison: Sendable {
       while let record = next, record.time <= time { try step(keep) }
     }
 
-    /// Whether the next record is a script step's marker.
-    var atStep: Bool {
-      if case .marker("script", _)? = next?.body { return true }
-      return false
-    }
-
-    /// Applies records up to (not including) the next script step's marker, or to the end.
-    mutating func stepToNextStep(_ keep: Int) throws(Replayer.Failure) {
-      while next != nil && !atStep { try step(keep) }
+    /// Applies records until `count` are applied (or the run ends).
+    mutating func step(upTo count: Int, _ keep: Int) throws(Replayer.Failure) {
+      while next != nil && applied < count { try step(keep) }
     }
   }
 }

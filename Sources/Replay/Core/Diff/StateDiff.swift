@@ -170,6 +170,10 @@ extension StateDiff {
         let path = "toasts › toast \(number)"
         let key: [Int64] = [0, 6, Int64(number)]
         switch (old[number], new[number]) {
+        // On the wall clock, a toast one run's clock took away within the tolerance before the
+        // other's would have is the same toast.
+        case (let x?, nil) where timeTolerance > 0 && x.expiresAt <= b.time + timeTolerance: break
+        case (nil, let y?) where timeTolerance > 0 && y.expiresAt <= a.time + timeTolerance: break
         case (let x?, nil): add(StateChange(.removed, path: path, old: Self.quoted(x.text)), key: key)
         case (nil, let y?): add(StateChange(.added, path: path, new: Self.quoted(y.text)), key: key)
         case (let x?, let y?):
@@ -192,12 +196,19 @@ extension StateDiff {
         case (let x?, let y?):
           if x.owner != y.owner { add(StateChange(.changed, path: path + " · owner", property: "owner", old: String(x.owner), new: String(y.owner)), key: key) }
           if x.interval != y.interval { add(StateChange(.changed, path: path + " · interval", property: "interval", old: Self.json { $0.number(x.interval) }, new: Self.json { $0.number(y.interval) }), key: key) }
+          // On the wall clock no two runs are compared at the same moment, so a timer's count
+          // says when it was looked at; the same interval from the same start (within the
+          // tolerance) is the same timer, whatever ticks either has had by then.
+          if timeTolerance > 0 && x.interval == y.interval && same(Self.start(of: x), Self.start(of: y)) { continue }
           if !same(x.nextFire, y.nextFire) { add(StateChange(.changed, path: path + " · nextFire", property: "nextFire", old: Self.json { $0.number(x.nextFire) }, new: Self.json { $0.number(y.nextFire) }), key: key) }
           if x.fireCount != y.fireCount { add(StateChange(.changed, path: path + " · fired", property: "fired", old: String(x.fireCount), new: String(y.fireCount)), key: key) }
         case (nil, nil): break
         }
       }
     }
+
+    /// When a timer started: its next tick less the ticks so far and one interval.
+    static func start(of timer: ModelTimer) -> Double { timer.nextFire - Double(timer.fireCount + 1) * timer.interval }
 
     mutating func comparePreferences() {
       func compare(_ section: String, _ order: Int64, _ old: [String: String], _ new: [String: String]) {

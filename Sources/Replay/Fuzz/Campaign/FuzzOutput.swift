@@ -62,7 +62,7 @@ struct FuzzOutput {
       o.member("originalSteps") { $0.int(originalSteps) }
       o.member("run") { $0.int(run) }
       o.member("shrinkRuns") { $0.int(minimal.runs) }
-      o.member("reproduce") { $0.string(found.reproduction(engine: target.engine, widgetsFile: target.widgetsFile)) }
+      o.member("reproduce") { $0.string(found.reproduction(engine: target.engine, widgetsFile: target.widgetsFile, secretsFile: target.secretsFile)) }
     }
     try AtomicFile.write(description.bytes + [0x0A], to: (directory as NSString).appendingPathComponent("failure.json"))
     return found
@@ -121,11 +121,14 @@ extension FuzzCampaign.Found {
   /// The one line that plays the minimal script against the engine again (and, for a broken
   /// rule, checks the recording it makes; for an invariant, shows the screen it ends on).
   ///
-  /// - Parameter widgetsFile: the widget schema's file, given to every command of the line.
-  public func reproduction(engine: [String], widgetsFile: String? = nil) -> String {
+  /// - Parameters:
+  ///   - widgetsFile: the widget schema's file, given to every command of the line.
+  ///   - secretsFile: the file of the named secrets the script types, if they came from one.
+  public func reproduction(engine: [String], widgetsFile: String? = nil, secretsFile: String? = nil) -> String {
     let command = ShellText.command(engine)
     let widgets = widgetsFile.map { " --widgets " + ShellText.quoted($0) } ?? ""
-    let record = "cmdtool record\(widgets) --script \(ShellText.quoted(script)) --out repro.jsonl -- \(command)"
+    let secrets = secretsFile.map { " --secrets " + ShellText.quoted($0) } ?? ""
+    let record = "cmdtool record\(widgets)\(secrets) --script \(ShellText.quoted(script)) --out repro.jsonl -- \(command)"
     switch failure.kind {
     case .brokeRule: return record + "; cmdtool check repro.jsonl\(widgets)"
     case .invariant: return record + "; cmdtool replay repro.jsonl\(widgets)"

@@ -17,6 +17,11 @@ public struct FuzzTarget: Sendable {
   public var widgets: WidgetSchema?
   /// The file `widgets` came from, for the reproduction lines of failures.
   public var widgetsFile: String?
+  /// The values of the named secrets the steps type (docs/WIRE.md §7): the engine gets them,
+  /// the recordings and failures hold their placeholders.
+  public var secrets = SecretStore()
+  /// The secrets file they came from, if one did, for the reproduction lines.
+  public var secretsFile: String?
 
   public init(engine: [String]) {
     self.engine = engine
@@ -40,6 +45,7 @@ public struct FuzzTarget: Sendable {
     configuration.limits = limits
     configuration.clock = clock
     configuration.widgets = widgets
+    configuration.redaction.secrets = secrets
     // The fuzzer keeps every run's recording as written, also when the session failed: the
     // failure is the point. Nothing is replaced, so no partial file is needed.
     configuration.replacing = false

@@ -51,7 +51,9 @@ public final class Recorder: ScriptRunnerDelegate {
       settings.settle = limits.settle
       settings.passwords = redaction.passwords
       settings.redactRules = redaction.rules
-      settings.secretNames = script.secretNames
+      // The script's, and those of steps from elsewhere (a fuzzer shrinking a script): a replay
+      // needs the values of all it may type.
+      settings.secretNames = script.secretNames + redaction.secrets.values.keys.filter { !script.secretNames.contains($0) }.sorted()
       return settings
     }
   }
@@ -282,13 +284,15 @@ public final class Recorder: ScriptRunnerDelegate {
       try? writer?.write(redaction.redact(TraceRecord(time: time, .marker(label: stop.markerLabel, detail: detail)), in: runner.model.state))
     }
     // The engine's own words, not the raw tail: a Swift crash report ends with registers and
-    // images, and the cause of a failed start is at the beginning.
+    // images, and the cause of a failed start is at the beginning. The status is cmdtool's words,
+    // which a replay reads back ("status 0"): only the engine's words are redacted, so that a
+    // secret or a hidden value "status" cannot rewrite them.
     var detail = exit.description
     if !outcome.engineSaid.isEmpty {
       let said = outcome.engineSaid
-      detail += "; stderr: " + (ending == .succeeded || stderr.crashMessage == nil && ending == .failed ? String(said.suffix(1000)) : String(said.prefix(1000)))
+      detail += "; stderr: " + redaction.redacting(ending == .succeeded || stderr.crashMessage == nil && ending == .failed ? String(said.suffix(1000)) : String(said.prefix(1000)))
     }
-    try? writer?.write(redaction.redact(TraceRecord(time: time, .marker(label: "engine-exit", detail: detail)), in: runner.model.state))
+    try? writer?.write(TraceRecord(time: time, .marker(label: "engine-exit", detail: detail)))
     guard let writer else { return }
     outcome.recordsWritten = writer.recordCount
     if outcome.succeeded {

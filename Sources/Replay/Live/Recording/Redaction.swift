@@ -10,7 +10,11 @@ import ReplayCore
 ///   whole field or a whole word (``HiddenValues``), never inside a word: a password `word`
 ///   leaves "password" alone.
 /// - **Named secrets** (``SecretStore``) are replaced by their placeholders wherever their values
-///   appear, inside other text too; a replay knows the values and scrubs its run alike.
+///   appear in what the engine writes and in what is typed or sent to it, inside other text too;
+///   a replay knows the values and scrubs its run alike.
+///
+/// A step's `script` marker is the script's own line, which a replay plays again: values are
+/// replaced in the texts it types or sends, never in its keys, selectors or names.
 public struct Redaction: Sendable {
   /// Hide what is typed into (or set on) password fields.
   public var passwords = true
@@ -90,13 +94,17 @@ public struct Redaction: Sendable {
   /// `record` as it should be written, given the platform's state before it applies.
   public mutating func redact(_ record: TraceRecord, in state: UIState) -> TraceRecord {
     guard !isEmpty else { return record }
-    var record = secrets.isEmpty ? record : scrubbingSecrets(record)
     if case .marker("script", let source) = record.body {
-      let line = redactedScriptLine(source, in: state)
-      return TraceRecord(time: record.time, .marker(label: "script", detail: hiddenValues.replacing(in: line)))
+      return TraceRecord(time: record.time, .marker(label: "script", detail: redactedScriptLine(source, in: state)))
     }
+    var record = secrets.isEmpty ? record : scrubbingSecrets(record)
     record = hide(record, in: state)
     return hiddenValues.isEmpty ? record : rehidden(record)
+  }
+
+  /// Free text (an engine's log) with secrets and the values hidden so far replaced.
+  public func redacting(_ text: String) -> String {
+    hiddenValues.replacing(in: secrets.scrub(text))
   }
 
   /// Whether typing into element `id` is hidden (a password field, or a path rule).
@@ -104,15 +112,22 @@ public struct Redaction: Sendable {
     (passwords && Self.isPassword(id, in: state)) || hidesText(of: id, in: state)
   }
 
-  /// A `type` step's line with its text replaced by the stand-in when the field it types into
-  /// hides what is typed (the step would otherwise carry the password into the recording).
+  /// A step's line with the texts it types or sends scrubbed of secrets and of values hidden
+  /// before; a `type` step's text replaced by its stand-in when the field it types into hides
+  /// what is typed (the step would otherwise carry the password into the recording).
   private mutating func redactedScriptLine(_ source: String, in state: UIState) -> String {
-    guard let script = try? EventScript(parsing: source), let step = script.steps.first,
-      case .type(let selector, let text) = step.action, let id = selector.resolve(in: state),
-      hidesTyping(into: id, in: state), case .object(var object) = try? JSONValue.parse(source)
-    else { return source }
-    object["text"] = .string(hideValue(text))
-    return JSONValue.object(object).canonicalText
+    var hidden = false
+    if let step = (try? EventScript(parsing: source))?.steps.first, case .type(let selector, _) = step.action, let id = selector.resolve(in: state) {
+      hidden = hidesTyping(into: id, in: state)
+    }
+    let secrets = self.secrets
+    var redaction = self
+    let line = EventScript.mappingTypedTexts(in: source) { text in
+      let scrubbed = secrets.scrub(text)
+      return hidden ? redaction.hideValue(scrubbed) : redaction.hiddenValues.replacing(in: scrubbed)
+    }
+    self = redaction
+    return line
   }
 
   /// Whether the texts of element `id` are hidden by a path rule.
@@ -161,9 +176,8 @@ public struct Redaction: Sendable {
         result[index].key = hiddenValues.replacing(in: result[index].key)
       }
       return result == commands ? record : TraceRecord(time: record.time, .batch(result))
-    case .event(let target, .value(var value)):
-      value.text = hiddenValues.replacing(in: value.text)
-      return TraceRecord(time: record.time, .event(target: target, .value(value)))
+    case .event(let target, let event):
+      return TraceRecord(time: record.time, .event(target: target, event.mappingTexts(hiddenValues.replacing)))
     case .marker(let label, let detail):
       return TraceRecord(time: record.time, .marker(label: label, detail: hiddenValues.replacing(in: detail)))
     default:
@@ -171,7 +185,7 @@ public struct Redaction: Sendable {
     }
   }
 
-  /// Replaces named secrets in every text of a record.
+  /// Replaces named secrets in every text of a record but a step's (see ``redact(_:in:)``).
   private func scrubbingSecrets(_ record: TraceRecord) -> TraceRecord {
     switch record.body {
     case .batch(let commands):
@@ -182,9 +196,10 @@ public struct Redaction: Sendable {
         result[index].key = secrets.scrub(result[index].key)
       }
       return result == commands ? record : TraceRecord(time: record.time, .batch(result))
-    case .event(let target, .value(var value)):
-      value.text = secrets.scrub(value.text)
-      return TraceRecord(time: record.time, .event(target: target, .value(value)))
+    case .event(let target, let event):
+      // Every text an event carries: typed text, and what the platform sends back of the
+      // engine's own (an image request's URL with a token in it).
+      return TraceRecord(time: record.time, .event(target: target, event.mappingTexts(secrets.scrub)))
     case .marker(let label, let detail):
       return TraceRecord(time: record.time, .marker(label: label, detail: secrets.scrub(detail)))
     default:

@@ -149,7 +149,7 @@ public enum EngineReplay {
     } catch {
       return result(.error, (problems + ["\(error)"]).joined(separator: "; "), newRecording: newRecording)
     }
-    let streams = (try? CommandStreams.firstDifference(recording, newRecording, bySteps: wall, ignoring: options.ignoring, widgets: widgets)) ?? nil
+    let streams = (try? CommandStreams.firstDifference(recording, newRecording, wallClock: wall, ignoring: options.ignoring, widgets: widgets)) ?? nil
     if let divergence = report.divergence {
       let place = wall ? "at the script step that follows" : "after"
       problems.append("the runs differ \(place) \(DiffReport.place(divergence.recordA, divergence.timeA)) of the recording and \(DiffReport.place(divergence.recordB, divergence.timeB)) of the new run" + (divergence.diff.changes.first.map { ": \(StateDiff.line(for: $0, .plain, 120))" } ?? ""))
