@@ -8,8 +8,8 @@ import Testing
 // script, and that script, played by `cmdtool record`, fails the same way.
 
 @Suite struct FuzzEngineCommandTests {
-  private func fuzz(_ options: [String], engine: [String] = [], in scratch: Scratch, timeout: Double = 120) throws -> FinishedRun {
-    try Subprocess.cmdtool(["fuzz", "engine", "--out", scratch.path("fuzz")] + options + ["--", Built.engine.path] + engine, timeout: timeout)
+  private func fuzz(_ options: [String], engine: [String] = [], in scratch: Scratch) throws -> FinishedRun {
+    try Subprocess.cmdtool(["fuzz", "engine", "--out", scratch.path("fuzz")] + shrinkUntilDone + options + ["--", Built.engine.path] + engine, timeout: fuzzerPatience)
   }
 
   /// The failures kept under OUT/failures, by folder name, with their scripts' lines.

@@ -16,6 +16,15 @@ import Foundation
 /// debug binaries take seconds to start and play a few steps.
 let patience: Double = 60
 
+/// `--shrink-time` for the fuzzers under test (`fuzz engine`, `fuzz platform`, `fuzz shrink`):
+/// shrinking ends when delta debugging does, not when a loaded machine has spent the default
+/// minute on it, so the minimal script a test checks is the same on every machine.
+let shrinkUntilDone = ["--shrink-time", "60m"]
+
+/// How long a test lets a fuzzer run before it kills it: its runs and its shrinking on a loaded
+/// machine. Only a failing test waits this long.
+let fuzzerPatience: Double = 900
+
 /// Polls `condition` every 20 ms until it holds or `seconds` pass.
 /// - Returns: whether it came to hold.
 func eventually(within seconds: Double = patience, _ condition: () -> Bool) -> Bool {
