@@ -38,6 +38,8 @@ struct Options {
   var flood = 0
   /// Commands per batch of the flood (engines really send a few per batch; 1000 is the kindest case).
   var floodBatch = 1000
+  /// Milliseconds between two batches of the flood: a flood that lasts however fast the machine.
+  var floodPause = 0
   /// Written to the standard error at start.
   var stderrText: String?
   /// The password the login checks ("Wrong password" otherwise); any non-empty one without it.
@@ -103,6 +105,7 @@ struct Options {
       --no-sync           never echo sync markers
       --flood N           after the ready marker, write N SET_TEXT_VALUE commands
       --flood-batch B     commands per batch of the flood (default 1000)
+      --flood-pause MS    MS milliseconds between two batches of the flood (default 0)
       --stderr TEXT       write TEXT (and a newline) to the standard error at start
       --password TEXT     the login accepts only this password ("Wrong password" otherwise)
       --no-password-flag  create the password field without the password flag
@@ -184,6 +187,7 @@ struct Options {
       case "--flood-batch":
         floodBatch = try count()
         guard floodBatch >= 1 else { throw UsageError(message: "--flood-batch is at least 1") }
+      case "--flood-pause": floodPause = try count()
       case "--stderr": stderrText = try value()
       case "--password": password = try value()
       case "--no-password-flag": noPasswordFlag = try flag()

@@ -108,7 +108,16 @@ final class Session {
     func batch(_ size: Int) -> TraceRecord {
       TraceRecord(time: output.time, .batch((0..<size).map { Command(.setTextValue, internalId: login.title, textValue: "Flood \($0 + 1)") }))
     }
-    if count >= batchSize { output.append(batch(batchSize), times: count / batchSize) }
+    if options.floodPause > 0 {
+      // Each batch on its own, then the pause: the flood lasts at least its pauses.
+      for index in 0..<(count / batchSize) {
+        if index > 0 { usleep(useconds_t(options.floodPause) * 1000) }
+        output.append(batch(batchSize))
+        output.flush()
+      }
+    } else if count >= batchSize {
+      output.append(batch(batchSize), times: count / batchSize)
+    }
     if count % batchSize > 0 { output.append(batch(count % batchSize)) }
     output.flush()
   }

@@ -36,7 +36,7 @@ import Testing
     let engine = TrackedEngine(in: scratch)
     defer { engine.killIfAlive() }
     // --timeout 1: the hanging engine fails the session in a second, not ten.
-    let run = try Subprocess.cmdtool(["record", "--out", out, "--script", script, "--timeout", "1", "--"] + engine.arguments(options), timeout: 30)
+    let run = try Subprocess.cmdtool(["record", "--out", out, "--script", script, "--timeout", "1", "--"] + engine.arguments(options), timeout: patience)
     #expect(!engine.isAlive, "the engine (pid \(engine.pid ?? 0)) outlived cmdtool")
     return run
   }
@@ -96,7 +96,7 @@ import Testing
     try scratch.write("example.jsonl", spoiled)
     let before = try bytes(path)
 
-    let run = try Subprocess.cmdtool(["replay", "--engine", engine.command("--crash-after 5"), "--record", "all", "--keep", scratch.path("new"), path], timeout: 30)
+    let run = try Subprocess.cmdtool(["replay", "--engine", engine.command("--crash-after 5"), "--record", "all", "--keep", scratch.path("new"), path], timeout: patience)
     #expect(run.status == 1, "\(run)")
     #expect(!engine.isAlive, "the engine (pid \(engine.pid ?? 0)) outlived cmdtool")
     #expect(run.stdout.contains("FAIL  example.jsonl: "), "\(run)")
@@ -107,7 +107,7 @@ import Testing
     #expect(kept.lastMarker?.detail == "status 3", "\(String(describing: kept.lastMarker))")
 
     // A good re-recording replaces it and takes the partial one with it.
-    let good = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand(), "--record", "all", "--keep", scratch.path("new"), path], timeout: 30)
+    let good = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand(), "--record", "all", "--keep", scratch.path("new"), path], timeout: patience)
     #expect(good.status == 0, "\(good)")
     #expect(good.stdout.contains("REC   example.jsonl"), "\(good)")
     #expect(try bytes(path) == (try bytes(Example.recording)))

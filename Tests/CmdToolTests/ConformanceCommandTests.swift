@@ -142,9 +142,12 @@ import Testing
   @Test func aSlowTesteeTimesOut() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let run = try conformance(["--timeout", "0.3", "--cases", "Required.Tree.Children.InCreationOrder"], testee: ["--bug", "slow", "--delay", "1500"], in: scratch)
+    // A 2 s --timeout that the testee's start and hello meet however loaded the machine, and an
+    // echo delayed far past it (cmdtool stops the testee).
+    let run = try conformance(["--timeout", "2", "--cases", "Required.Tree.Children.InCreationOrder"], testee: ["--bug", "slow", "--delay", "60000"], in: scratch)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stdout.contains("the testee did not answer within 0.3 s"), "\(run)")
+    #expect(run.stdout.contains("the testee did not answer within 2 s"), "\(run)")
+    #expect(run.seconds < 30, "\(run)")
   }
 
   /// A testee that breaks the handshake of the first case cannot run any: a setup error (exit 2,

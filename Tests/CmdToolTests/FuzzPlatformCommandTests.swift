@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct FuzzPlatformCommandTests {
   private func fuzz(_ options: [String], testee: [String] = [], in scratch: Scratch) throws -> FinishedRun {
-    try Subprocess.cmdtool(["fuzz", "platform", "--out", scratch.path("fuzz")] + options + ["--", Built.referenceTestee.path] + testee, timeout: 180)
+    try Subprocess.cmdtool(["fuzz", "platform", "--out", scratch.path("fuzz")] + shrinkUntilDone + options + ["--", Built.referenceTestee.path] + testee, timeout: fuzzerPatience)
   }
 
   private func divergences(in scratch: Scratch) throws -> [String] {

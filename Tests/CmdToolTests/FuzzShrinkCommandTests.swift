@@ -33,7 +33,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let script = try scratch.write("long.script.jsonl", Self.longScript(rounds: 30))
-    let run = try Subprocess.cmdtool(["fuzz", "shrink", "--script", script, "--out", scratch.path("shrunk"), "--", Built.engine.path, "--bug", "crash-after-two-cancels"], timeout: 120)
+    let run = try Subprocess.cmdtool(["fuzz", "shrink", "--script", script, "--out", scratch.path("shrunk")] + shrinkUntilDone + ["--", Built.engine.path, "--bug", "crash-after-two-cancels"], timeout: fuzzerPatience)
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.hasPrefix("FAIL  signal 6 (SIGABRT) after choosing 0 in dialog (7 steps, from 97;"), "\(run)")
     let folders = try FileManager.default.contentsOfDirectory(atPath: scratch.path("shrunk/failures"))
@@ -46,7 +46,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let script = try scratch.write("fine.script.jsonl", Self.longScript(rounds: 3, cancels: 1))
-    let run = try Subprocess.cmdtool(["fuzz", "shrink", "--script", script, "--out", scratch.path("shrunk"), "--", Built.engine.path, "--bug", "crash-after-two-cancels"])
+    let run = try Subprocess.cmdtool(["fuzz", "shrink", "--script", script, "--out", scratch.path("shrunk")] + shrinkUntilDone + ["--", Built.engine.path, "--bug", "crash-after-two-cancels"], timeout: fuzzerPatience)
     #expect(run.status == 0, "\(run)")
     #expect(run.stdout.hasPrefix("the script does not fail: 14 steps played"), "\(run)")
   }
@@ -100,7 +100,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let script = try scratch.write("bad.script.jsonl", "{\"t\":1,\"tap\":}\n")
-    let run = try Subprocess.cmdtool(["fuzz", "shrink", "--script", script, "--out", scratch.path("shrunk"), "--", Built.engine.path])
+    let run = try Subprocess.cmdtool(["fuzz", "shrink", "--script", script, "--out", scratch.path("shrunk")] + shrinkUntilDone + ["--", Built.engine.path])
     #expect(run.status == 2, "\(run)")
     #expect(run.stderr.contains("bad.script.jsonl: line 1, column 14: not a JSON object"), "\(run)")
   }

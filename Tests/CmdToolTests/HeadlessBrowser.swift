@@ -72,6 +72,8 @@ final class ConnectionTrap: @unchecked Sendable {
   private var accepted = 0
   private var thread: Thread?
   private var stopped = false
+  /// Signalled by the accepting thread as it ends.
+  private let finished = DispatchSemaphore(value: 0)
 
   init() throws {
     (socket, port) = try Self.listenOnLoopback()
@@ -99,34 +101,48 @@ final class ConnectionTrap: @unchecked Sendable {
       let ready = poll(&descriptor, 1, 50)
       lock.lock()
       let done = stopped
+      if !done && ready > 0 { acceptWaiting() }
       lock.unlock()
-      if done { return }
-      guard ready > 0 else { continue }
-      let client = accept(socket, nil, nil)
-      if client >= 0 {
-        lock.lock()
-        accepted += 1
-        lock.unlock()
-        close(client)
+      if done {
+        finished.signal()
+        return
       }
     }
   }
 
-  /// Connections made so far.
+  /// Accepts (and closes) every connection waiting in the listen queue; with the lock held.
+  private func acceptWaiting() {
+    while true {
+      var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, 0) > 0 else { return }
+      let client = accept(socket, nil, nil)
+      guard client >= 0 else { return }
+      accepted += 1
+      close(client)
+    }
+  }
+
+  /// Connections made so far. The kernel completes a connection before anyone accepts it, so
+  /// once the browser has exited, its connections are all in the listen queue: counting them
+  /// here, instead of leaving them to the accepting thread, makes the count exact at once.
   var connections: Int {
     lock.lock()
     defer { lock.unlock() }
+    acceptWaiting()
     return accepted
   }
 
   /// `http://127.0.0.1:PORT/PATH`.
   func url(_ path: String) -> String { "http://127.0.0.1:\(port)/\(path)" }
 
+  /// Stops the accepting thread (waiting for it to end, not for a while) and closes the socket.
   func stop() {
     lock.lock()
+    let already = stopped
     stopped = true
     lock.unlock()
-    Thread.sleep(forTimeInterval: 0.1)
+    guard !already else { return }
+    finished.wait()
     close(socket)
   }
 }

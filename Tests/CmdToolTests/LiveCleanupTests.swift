@@ -35,11 +35,12 @@ import Testing
     let out = scratch.path("child.jsonl")
     // The child inherited the engine's output and holds it open after the engine exits: the end
     // of file cmdtool would wait for never comes. A long --timeout makes waiting for it show.
-    let run = try Subprocess.cmdtool(["record", "--out", out, "--script", Example.script, "--timeout", "30", "--"] + engine.arguments("--child-pid-file '\(childFile)'"), timeout: 20)
+    let run = try Subprocess.cmdtool(["record", "--out", out, "--script", Example.script, "--timeout", "30", "--"] + engine.arguments("--child-pid-file '\(childFile)'"), timeout: patience)
     #expect(run.status == 0, "\(run)")
     // The session, and at most the 2 s grace for the child (dead, but in the group until init
-    // reaps it, which can take a while).
-    #expect(run.seconds < 10, "cmdtool waited for the output the child held open: \(run)")
+    // reaps it, which can take a while), however loaded the machine: well under the 30 s that
+    // waiting for the held output would take.
+    #expect(run.seconds < 20, "cmdtool waited for the output the child held open: \(run)")
     // The engine exited on its own at the end of its input: its status is its own, not SIGTERM's.
     let recording = try Recording(out)
     #expect(recording.lastMarker?.label == "engine-exit")
@@ -47,7 +48,7 @@ import Testing
     #expect(!engine.isAlive)
     // Its child (sleep 600), still in the engine's process group, did not outlive cmdtool.
     let child = try #require(processID(in: childFile), "the engine did not start its child")
-    #expect(eventually(within: 3) { hasEnded(child) }, "the engine's child (pid \(child)) outlived cmdtool")
+    #expect(eventually { hasEnded(child) }, "the engine's child (pid \(child)) outlived cmdtool")
   }
 
   @Test func anInterruptedReplayStopsTheEngineAndTheSuite() throws {
@@ -63,13 +64,13 @@ import Testing
     let replay = try Subprocess(Built.cmdtool, ["replay", "--engine", engine.command("--hang"), "--timeout", "60", first, second], environment: ["TMPDIR": temporary])
     defer { replay.kill() }
     // The new run of the first recording is written in the temporary folder as it goes.
-    let underWay = eventually(within: 20) {
+    let underWay = eventually {
       replayFolders(in: temporary).contains { file("\(temporary)/\($0)/first.jsonl", holds: RecordSignalTests.answerToTheTap) }
     }
     #expect(underWay, "the new run never got the engine's answer to the tap")
 
     sendSignal(replay.pid, SIGTERM)
-    let run = replay.wait(timeout: 20)
+    let run = replay.wait(timeout: patience)
     #expect(run.status == 143, "\(run)")
     #expect(!engine.isAlive, "the engine (pid \(engine.pid ?? 0)) outlived cmdtool")
     #expect(run.stdout.contains("FAIL  first.jsonl: the new run: interrupted by SIGTERM while cmdtool was waiting for the echo of sync"), "\(run)")

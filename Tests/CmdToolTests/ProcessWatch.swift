@@ -7,11 +7,27 @@ import Foundation
 #endif
 
 // Waiting for things the processes under test do, by polling with a deadline (never a blind
-// sleep), and telling whether a process they should have stopped is gone.
+// sleep), and telling whether a process they should have stopped is gone. The rule
+// (docs/TESTING.md): a test waits for an event, never for a duration; a deadline only bounds how
+// long a failing test hangs.
+
+/// How long a test waits for an event before it fails. Only a failing test waits this long, so
+/// it is generous: on a loaded machine (CI runs these tests a second time under stress-ng) the
+/// debug binaries take seconds to start and play a few steps.
+let patience: Double = 60
+
+/// `--shrink-time` for the fuzzers under test (`fuzz engine`, `fuzz platform`, `fuzz shrink`):
+/// shrinking ends when delta debugging does, not when a loaded machine has spent the default
+/// minute on it, so the minimal script a test checks is the same on every machine.
+let shrinkUntilDone = ["--shrink-time", "60m"]
+
+/// How long a test lets a fuzzer run before it kills it: its runs and its shrinking on a loaded
+/// machine. Only a failing test waits this long.
+let fuzzerPatience: Double = 900
 
 /// Polls `condition` every 20 ms until it holds or `seconds` pass.
 /// - Returns: whether it came to hold.
-func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
+func eventually(within seconds: Double = patience, _ condition: () -> Bool) -> Bool {
   let deadline = Date().addingTimeInterval(seconds)
   while true {
     if condition() { return true }
@@ -19,6 +35,38 @@ func eventually(within seconds: Double, _ condition: () -> Bool) -> Bool {
     usleep(20_000)
   }
 }
+
+/// Waits until `signal`, sent to process `pid`, is no longer pending there: it has been
+/// delivered, so its handler has run or runs now, and the same signal sent again counts as a
+/// second one instead of merging with the first (a pending signal is one bit).
+/// - Returns: whether it was delivered (or the process is gone).
+func waitUntilDelivered(_ signal: Int32, to pid: Int32) -> Bool {
+  #if os(Linux)
+    return eventually { !isPending(signal, in: pid) }
+  #else
+    // No /proc to look in: a pause that a process at work needs far less than.
+    usleep(1_000_000)
+    return true
+  #endif
+}
+
+#if os(Linux)
+  /// Whether `signal` is pending for process `pid` or one of its threads (the `ShdPnd` and
+  /// `SigPnd` masks of /proc; bit N-1 for signal N).
+  private func isPending(_ signal: Int32, in pid: Int32) -> Bool {
+    var files = ["/proc/\(pid)/status"]
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    files += tasks.map { "/proc/\(pid)/task/\($0)/status" }
+    for file in files {
+      guard let status = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+      for line in status.split(separator: "\n") where line.hasPrefix("ShdPnd:") || line.hasPrefix("SigPnd:") {
+        let mask = UInt64(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces), radix: 16) ?? 0
+        if mask & (1 << UInt64(signal - 1)) != 0 { return true }
+      }
+    }
+    return false
+  }
+#endif
 
 /// Whether the file at `path` holds `text` (a recorder flushed it there).
 func file(_ path: String, holds text: String) -> Bool {

@@ -9,8 +9,12 @@ struct ProgressReporterTests {
     var now: UInt64 = 1_000_000_000
     var written: [String] = []
 
-    func reporter(total: Int? = 100, unit: ProgressLine.Unit = .items("records"), isEnabled: Bool = true, width: Int = 79) -> ProgressReporter {
-      ProgressReporter(label: "replaying t", total: total, unit: unit, isEnabled: isEnabled, clock: { [unowned self] in self.now }, width: width, write: { [unowned self] in self.written.append($0) })
+    /// A reporter on this clock, with the delay of an environment without
+    /// `CMDTOOL_PROGRESS_DELAY` (the developer's own must not change these tests).
+    func reporter(label: String = "replaying t", total: Int? = 100, unit: ProgressLine.Unit = .items("records"), isEnabled: Bool = true, width: Int = 79) -> ProgressReporter {
+      ProgressReporter(
+        label: label, total: total, unit: unit, isEnabled: isEnabled, delay: Terminal.progressDelay(in: TerminalEnvironment()),
+        clock: { [unowned self] in self.now }, width: width, write: { [unowned self] in self.written.append($0) })
     }
 
     func advance(milliseconds: UInt64) { now += milliseconds * 1_000_000 }

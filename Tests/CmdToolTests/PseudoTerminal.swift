@@ -28,16 +28,16 @@ enum PseudoTerminal {
   /// columns.
   ///
   /// - Parameters:
-  ///   - environment: changes to the test's environment (nil removes). The color variables and
-  ///     `CI` are removed and `TERM` is `xterm` unless given here, so the run is the same in a
-  ///     developer's shell and in CI.
+  ///   - environment: changes to the test's environment (nil removes). The color variables,
+  ///     `CI` and `CMDTOOL_PROGRESS_DELAY` are removed and `TERM` is `xterm` unless given here, so
+  ///     the run is the same in a developer's shell and in CI.
   ///   - standardOutputOnTerminal: standard output goes to the terminal as well (else to a pipe).
   static func run(_ arguments: [String], environment: [String: String?] = [:], standardOutputOnTerminal: Bool = false, columns: UInt16 = 120, sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
     let (controller, device) = try open(columns: columns)
     let process = Process()
     process.executableURL = CommandRunner.binary
     process.arguments = arguments
-    process.environment = CommandRunner.mergedEnvironment(["CI": nil, "TERM": "xterm"].merging(environment) { $1 })
+    process.environment = CommandRunner.mergedEnvironment(["CI": nil, "TERM": "xterm", "CMDTOOL_PROGRESS_DELAY": nil].merging(environment) { $1 })
     let deviceHandle = FileHandle(fileDescriptor: device, closeOnDealloc: false)
     let out = Pipe()
     process.standardError = deviceHandle

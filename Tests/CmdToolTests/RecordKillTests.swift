@@ -13,20 +13,6 @@ import Testing
 // `--timeout` is silence, `--max-wait` a flood without end.
 
 @Suite struct RecordKillTests {
-  /// The JSON text of the engine's answer to the first tap (an empty password): once the recording
-  /// holds it, the session is under way and the engine (started with `--hang`) is hanging.
-  private static let answerToTheTap = #""internalId":6,"value":1,"textValue":"Enter your password""#
-
-  /// Waits until the file at `path` holds `text` (the recorder flushed it), for up to 20 s.
-  private func waitUntil(_ path: String, holds text: String) -> Bool {
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
-      if let data = FileManager.default.contents(atPath: path), String(decoding: data, as: UTF8.self).contains(text) { return true }
-      usleep(20_000)
-    }
-    return false
-  }
-
   @Test func killingTheRecorderLeavesEveryRecordItHad() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
@@ -38,9 +24,9 @@ import Testing
     defer { recorder.kill() }
     // Until the session succeeds, the recording is OUT.partial.
     let partial = out + ".partial"
-    #expect(waitUntil(partial, holds: Self.answerToTheTap), "the recording never got the engine's answer to the tap")
+    #expect(eventually { file(partial, holds: RecordSignalTests.answerToTheTap) }, "the recording never got the engine's answer to the tap")
     sendSignal(recorder.pid, SIGKILL)
-    let run = recorder.wait(timeout: 10)
+    let run = recorder.wait(timeout: patience)
     #expect(run.signal == SIGKILL, "\(run)")
     #expect(!FileManager.default.fileExists(atPath: out))
 
@@ -71,10 +57,10 @@ import Testing
     let recorder = try Subprocess(Built.cmdtool, ["record", "--out", out, "--script", Example.script, "--timeout", "60", "--"] + engine.arguments("--hang" + (fileExtension == "cmdtrace" ? " --binary" : "")))
     defer { recorder.kill() }
     // The binary recording holds the text too (strings are stored as UTF-8).
-    #expect(waitUntil(out + ".partial", holds: fileExtension == "jsonl" ? Self.answerToTheTap : "Enter your password"))
+    #expect(eventually { file(out + ".partial", holds: fileExtension == "jsonl" ? RecordSignalTests.answerToTheTap : "Enter your password") })
     let pid = try #require(engine.pid)
     sendSignal(pid, SIGKILL)
-    let run = recorder.wait(timeout: 30)
+    let run = recorder.wait(timeout: patience)
     #expect(!run.timedOut, "\(run)")
     #expect(run.status == 1, "\(run)")
     #expect(run.stderr.contains("the engine closed its output while cmdtool was waiting for the echo of sync"), "\(run)")
@@ -96,9 +82,10 @@ import Testing
     let engine = TrackedEngine(in: scratch)
     defer { engine.killIfAlive() }
     let out = scratch.path("flood.jsonl")
-    let run = try Subprocess.cmdtool(["record", "--out", out, "--timeout", "5", "--max-wait", "0.5", "--"] + engine.arguments("--flood 100000000"), timeout: 30)
+    let run = try Subprocess.cmdtool(["record", "--out", out, "--timeout", "5", "--max-wait", "0.5", "--"] + engine.arguments("--flood 100000000"), timeout: patience)
     #expect(run.status == 1, "\(run)")
-    #expect(run.seconds < 10, "\(run)")
+    // The 0.5 s --max-wait, however loaded the machine; the whole flood would take minutes.
+    #expect(run.seconds < 30, "\(run)")
     #expect(run.stderr.contains("the engine did not answer within 0.5 s (--max-wait): it kept writing ("), "\(run)")
     #expect(run.stderr.contains("records) but cmdtool was waiting for the echo of sync 1 after the engine's start"), "\(run)")
     #expect(!engine.isAlive)
@@ -117,19 +104,20 @@ import Testing
   }
 
   @Test func aLongFloodIsNotSilence() throws {
-    // 300,000 commands take the (debug) recorder longer than --timeout 0.3 to record before the
-    // engine echoes the first sync; the engine is writing all the time, so it is not hung.
+    // 20 batches 100 ms apart before the engine echoes the first sync: the flood lasts at least
+    // 1.9 s however fast the machine, longer than the 1 s --timeout, and the engine is never
+    // silent for the timeout (ten pauses' worth, for a loaded machine), so it is not hung.
     let scratch = try Scratch()
     defer { scratch.remove() }
     let engine = TrackedEngine(in: scratch)
     defer { engine.killIfAlive() }
     let out = scratch.path("long-flood.jsonl")
-    let run = try Subprocess.cmdtool(["record", "--out", out, "--timeout", "0.3", "--"] + engine.arguments("--flood 300000"), timeout: 60)
+    let run = try Subprocess.cmdtool(["record", "--out", out, "--timeout", "1", "--"] + engine.arguments("--flood 20000 --flood-pause 100"), timeout: patience)
     #expect(run.status == 0, "\(run)")
-    #expect(run.seconds > 0.3, "the flood was recorded too fast to test anything: \(run)")
+    #expect(run.seconds > 1.9, "\(run)")
     let recording = try Recording(out)
     #expect(recording.trace.error == nil)
-    #expect(recording.commands.filter { $0.textValue.hasPrefix("Flood ") }.count == 300_000)
+    #expect(recording.commands.filter { $0.textValue.hasPrefix("Flood ") }.count == 20_000)
     #expect(recording.lastMarker?.detail == "status 0")
   }
 }

@@ -73,9 +73,9 @@ final class Subprocess {
 
   var pid: Int32 { process.processIdentifier }
 
-  /// Waits for the process to end; at `timeout` seconds it is killed.
+  /// Waits for the process to end; `timeout` seconds from now it is killed.
   func wait(timeout: Double) -> FinishedRun {
-    let deadline = started.addingTimeInterval(timeout)
+    let deadline = Date().addingTimeInterval(timeout)
     var timedOut = false
     while process.isRunning {
       if Date() > deadline {
@@ -103,7 +103,7 @@ final class Subprocess {
   }
 
   /// Runs the built cmdtool to its end, killed after `timeout` seconds.
-  static func cmdtool(_ arguments: [String], environment: [String: String?] = [:], in directory: URL? = nil, timeout: Double = 30) throws -> FinishedRun {
+  static func cmdtool(_ arguments: [String], environment: [String: String?] = [:], in directory: URL? = nil, timeout: Double = patience) throws -> FinishedRun {
     let process = try Subprocess(Built.cmdtool, arguments, environment: environment, in: directory)
     defer { process.kill() }
     return process.wait(timeout: timeout)

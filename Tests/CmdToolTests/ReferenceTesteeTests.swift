@@ -13,7 +13,7 @@ import Testing
   @Test func theHelloMarkerComesFirstWithoutWaiting() throws {
     // Nothing is sent: the header and the hello arrive all the same (§1.2 step 1).
     let driver = try TesteeDriver()
-    #expect(try driver.read(timeout: 10) { !$0.isEmpty })
+    #expect(try driver.read { !$0.isEmpty })
     #expect(driver.header?.creator == "reference-testee")
     #expect(driver.received.first?.body == .marker(label: "testee", detail: Self.defaultDetail))
     #expect(try driver.finish() == .exited(0), "the input ended before cmdtool's header: a plain end")
@@ -118,7 +118,7 @@ import Testing
 
   @Test func aDelayWithoutTheSlowBugIsAUsageError() throws {
     let process = try Subprocess(Built.referenceTestee, ["--delay", "5"])
-    let run = process.wait(timeout: 10)
+    let run = process.wait(timeout: patience)
     #expect(run.status == 64)
     #expect(run.stderr.contains("--delay needs --bug slow"))
   }

@@ -94,6 +94,15 @@ struct TerminalDecisionTests {
     #expect(Terminal.showsProgress(in: environment, streamingToStandardOutput: testCase.streaming) == testCase.expected)
   }
 
+  @Test("The progress delay: half a second, or CMDTOOL_PROGRESS_DELAY seconds; what is not a number of seconds is ignored", arguments: [
+    (nil, 500_000_000), ("0", 0), ("0.25", 250_000_000), ("3", 3_000_000_000), ("-1", 500_000_000), ("soon", 500_000_000),
+    ("", 500_000_000), ("nan", 500_000_000), ("inf", 500_000_000),
+  ] as [(String?, UInt64)])
+  func progressDelay(value: String?, nanoseconds: UInt64) {
+    let environment = TerminalEnvironment(variables: value.map { ["CMDTOOL_PROGRESS_DELAY": $0] } ?? [:], standardErrorIsTerminal: true)
+    #expect(Terminal.progressDelay(in: environment) == nanoseconds)
+  }
+
   @Test("--color parses auto, always and never, and nothing else")
   func colorOption() throws {
     #expect(try ColorOptions.parse([]).color == .auto)

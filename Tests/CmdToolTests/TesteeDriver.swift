@@ -38,7 +38,7 @@ final class TesteeDriver {
   /// Reads until `done` holds for the records received, the output ends, or `timeout` seconds pass.
   /// - Returns: whether `done` holds.
   @discardableResult
-  func read(timeout: Double = 10, until done: ([TraceRecord]) -> Bool) throws -> Bool {
+  func read(timeout: Double = patience, until done: ([TraceRecord]) -> Bool) throws -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !done(received) {
       if ended || Date() > deadline { return false }
@@ -85,7 +85,7 @@ final class TesteeDriver {
   /// One step (§1.3): `records`, then the sync marker `number` at the time of the last record.
   /// - Returns: what the testee wrote for the step, up to and including the echo (or up to the
   ///   end of its output, when it never echoes).
-  func step(_ records: [TraceRecord], sync number: Int, timeout: Double = 10) throws -> [TraceRecord] {
+  func step(_ records: [TraceRecord], sync number: Int, timeout: Double = patience) throws -> [TraceRecord] {
     let start = received.count
     let sync = TraceRecord(time: records.last?.time ?? 0, .marker(label: "sync", detail: String(number)))
     try send(records + [sync])
@@ -94,7 +94,7 @@ final class TesteeDriver {
   }
 
   /// Closes the testee's input and waits for it to exit (§1.6); what it writes meanwhile is read.
-  func finish(timeout: Double = 10) throws -> PeerExit {
+  func finish(timeout: Double = patience) throws -> PeerExit {
     peer.closeInput()
     try read(timeout: timeout) { _ in false }
     return peer.waitForExit(timeout: timeout, grace: 1)

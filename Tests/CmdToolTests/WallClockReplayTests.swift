@@ -39,7 +39,6 @@ import Testing
     let newRun = try Recording(scratch.path("new/wall.jsonl"))
     #expect(newRun.header?.created != nil)
     #expect(newRun.markers.first?.detail == #"{"clock":"wall","passwords":true,"redact":[],"secrets":[],"settle":100}"#)
-    #expect(run.seconds < 8, "\(run)")
   }
 
   @Test func aChangedEngineFailsAtTheScriptStepThatFollowsTheRecord() throws {
@@ -73,7 +72,7 @@ import Testing
       lenient.kill()
       strict.kill()
     }
-    let (lenientRun, strictRun) = (lenient.wait(timeout: 30), strict.wait(timeout: 30))
+    let (lenientRun, strictRun) = (lenient.wait(timeout: patience), strict.wait(timeout: patience))
     #expect(lenientRun.status == 0, "\(lenientRun)")
     #expect(strictRun.status == 1, "\(strictRun)")
     #expect(strictRun.firstLine.contains("the runs differ at the script step that follows record #"), "\(strictRun)")

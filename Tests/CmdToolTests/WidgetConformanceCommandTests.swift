@@ -94,7 +94,7 @@ import Testing
     #expect(run.stdout.contains("~ frameView 2 › linearLayout 3 › PieChart 4 · piePercentage: 1 → 101"), "\(run)")
     #expect(run.stdout.hasSuffix("not conformant\n"), "\(run)")
     // The bug needs the schema it breaks.
-    let usage = try Subprocess(Built.referenceTestee, ["--bug", "accept-out-of-range"]).wait(timeout: 30)
+    let usage = try Subprocess(Built.referenceTestee, ["--bug", "accept-out-of-range"]).wait(timeout: patience)
     #expect(usage.status == 64 && usage.stderr.contains("--bug accept-out-of-range needs --widgets FILE"), "\(usage)")
   }
 

@@ -13,8 +13,8 @@ import Testing
     defer { scratch.remove() }
     let engine = [Built.engine.path, "--widgets", Self.chart]
     let run = try Subprocess.cmdtool(
-      ["fuzz", "engine", "--out", scratch.path("fuzz"), "--runs", "40", "--seed", "3", "--widgets", Self.chart, "--invariant", "never:PieChart", "--"] + engine,
-      timeout: 180)
+      ["fuzz", "engine", "--out", scratch.path("fuzz")] + shrinkUntilDone + ["--runs", "40", "--seed", "3", "--widgets", Self.chart, "--invariant", "never:PieChart", "--"] + engine,
+      timeout: fuzzerPatience)
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.contains(#"FAIL  invariant never:PieChart after a tap on button "Budget" (1 step)"#), "\(run)")
     let line = try #require(run.stdout.split(separator: "\n").first { $0.contains("cmdtool record") })
@@ -34,7 +34,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let engine = [Built.engine.path, "--widgets", Self.chart, "--bug", "chart-overflow"]
-    let run = try Subprocess.cmdtool(["fuzz", "engine", "--out", scratch.path("fuzz"), "--runs", "200", "--seed", "5", "--widgets", Self.chart, "--"] + engine, timeout: 180)
+    let run = try Subprocess.cmdtool(["fuzz", "engine", "--out", scratch.path("fuzz")] + shrinkUntilDone + ["--runs", "200", "--seed", "5", "--widgets", Self.chart, "--"] + engine, timeout: fuzzerPatience)
     #expect(run.status == 1, "\(run)")
     #expect(run.stdout.contains("FAIL  rule widget-invalid-value after a tap on button \"Add 10%\""), "\(run)")
     let line = try #require(run.stdout.split(separator: "\n").first { $0.contains("cmdtool record") })
@@ -45,13 +45,13 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let clean = try Subprocess.cmdtool(
-      ["fuzz", "platform", "--out", scratch.path("clean"), "--runs", "8", "--violations", "30", "--widgets", Self.all, "--", Built.referenceTestee.path, "--widgets", Self.all],
-      timeout: 180)
+      ["fuzz", "platform", "--out", scratch.path("clean")] + shrinkUntilDone + ["--runs", "8", "--violations", "30", "--widgets", Self.all, "--", Built.referenceTestee.path, "--widgets", Self.all],
+      timeout: fuzzerPatience)
     #expect(clean.status == 0, "\(clean)")
     #expect(clean.stdout.contains("; 0 divergences"), "\(clean)")
     let buggy = try Subprocess.cmdtool(
-      ["fuzz", "platform", "--out", scratch.path("bug"), "--runs", "30", "--violations", "30", "--widgets", Self.all, "--", Built.referenceTestee.path, "--widgets", Self.all, "--bug", "accept-out-of-range"],
-      timeout: 180)
+      ["fuzz", "platform", "--out", scratch.path("bug")] + shrinkUntilDone + ["--runs", "30", "--violations", "30", "--widgets", Self.all, "--", Built.referenceTestee.path, "--widgets", Self.all, "--bug", "accept-out-of-range"],
+      timeout: fuzzerPatience)
     #expect(buggy.status == 1, "\(buggy)")
     #expect(buggy.stdout.contains("DIVERGES  fail · state"), "\(buggy)")
     let line = try #require(buggy.stdout.split(separator: "\n").first { $0.contains("cmdtool conformance --scenario") })

@@ -101,6 +101,20 @@ final class EngineProcess: @unchecked Sendable {
     }
   }
 
+  /// Waits until the engine's standard error holds `text` (a line it logs when it gets to a
+  /// point: "hanging (--hang)…", "ignored the modal result…"); false after `timeout` seconds or
+  /// when its standard error has ended without it.
+  @discardableResult
+  func waitForError(containing text: String, timeout: TimeInterval = 20) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    condition.lock()
+    defer { condition.unlock() }
+    while !String(decoding: stderr, as: UTF8.self).contains(text) {
+      if stderrEnded || !condition.wait(until: deadline) { return String(decoding: stderr, as: UTF8.self).contains(text) }
+    }
+    return true
+  }
+
   /// Whether the engine closed its standard output within `timeout` seconds.
   func waitForOutputToClose(timeout: TimeInterval = 20) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)

@@ -12,8 +12,9 @@ import Darwin
 ///
 /// The line appears only when ``Terminal/showsProgress(in:streamingToStandardOutput:)`` allows it
 /// (standard error is a terminal, `TERM` is not `dumb`, `CI` is not set) and only once the work
-/// has lasted ``delay`` (so quick commands print nothing); it is redrawn at most once per
-/// ``interval`` and erased by ``finish()``. When it may not be shown, every call is a cheap no-op.
+/// has lasted ``Terminal/progressDelay(in:)`` (so quick commands print nothing); it is redrawn at
+/// most once per ``interval`` and erased by ``finish()``. When it may not be shown, every call is
+/// a cheap no-op.
 ///
 /// ```swift
 /// let progress = ProgressReporter(label: "replaying recordings", total: paths.count, unit: .steps("recording"))
@@ -29,20 +30,22 @@ import Darwin
 /// ``clear()`` (then flush) before printing a line to the same terminal, and ``finish()`` when
 /// the work is done or before reporting an error.
 final class ProgressReporter {
-  /// How long work runs before the line appears: quick commands print nothing.
-  static let delay: UInt64 = 500_000_000
   /// The least time between two drawings (at most 10 a second).
   static let interval: UInt64 = 100_000_000
 
   private var line: ProgressLine
   private let isEnabled: Bool
+  /// How long work runs before the line appears, in nanoseconds: quick commands print nothing.
+  private let delay: UInt64
   private let clock: () -> UInt64
   private let write: (String) -> Void
   private let width: Int
   private let start: UInt64
   /// When the line was last drawn (nil: never, so nothing is on screen).
   private var lastDrawn: UInt64?
-  /// The length of the line on screen, to blank what a shorter line leaves behind.
+  /// How many columns the line has covered since it was last erased: the widest drawing, its
+  /// padding included (`999.9 kB` gives way to a narrower `1.0 MB`), so that a shorter line and
+  /// the erase blank all of it, whatever earlier drawings blanked.
   private var shownLength = 0
   private var isFinished = false
 
@@ -52,6 +55,8 @@ final class ProgressReporter {
   ///   - label: what is going on, e.g. `replaying long.cmdtrace`.
   ///   - isEnabled: whether the line may be shown at all; by default
   ///     ``Terminal/showsProgress(in:streamingToStandardOutput:)``.
+  ///   - delay: nanoseconds of work before the line appears; by default
+  ///     ``Terminal/progressDelay(in:)`` (half a second).
   ///   - clock: monotonic nanoseconds (injected by tests).
   ///   - width: the most characters a line may take (the terminal's width less one, so the cursor
   ///     never wraps and `\r` returns to the line's start).
@@ -59,12 +64,14 @@ final class ProgressReporter {
   init(
     label: String, total: Int?, unit: ProgressLine.Unit,
     isEnabled: Bool = Terminal.showsProgress(),
+    delay: UInt64 = Terminal.progressDelay(),
     clock: @escaping () -> UInt64 = ProgressReporter.monotonicNanoseconds,
     width: Int? = nil,
     write: @escaping (String) -> Void = ProgressReporter.writeToStandardError
   ) {
     self.line = ProgressLine(label: label, done: 0, total: total, unit: unit)
     self.isEnabled = isEnabled
+    self.delay = delay
     self.clock = clock
     self.write = write
     self.width = width ?? (isEnabled ? Terminal.standardErrorColumns() - 1 : 79)
@@ -115,7 +122,7 @@ final class ProgressReporter {
 
   private func drawIfDue() {
     let now = clock()
-    guard now &- start >= Self.delay else { return }
+    guard now &- start >= delay else { return }
     if let lastDrawn, now &- lastDrawn < Self.interval { return }
     let text = line.text(width: width)
     let length = text.count
@@ -123,7 +130,7 @@ final class ProgressReporter {
     let padding = shownLength > length ? String(repeating: " ", count: shownLength - length) : ""
     write("\r" + text + padding)
     lastDrawn = now
-    shownLength = length
+    shownLength = max(shownLength, length)
   }
 
   /// Nanoseconds of the monotonic clock (unaffected by changes to the time of day).

@@ -53,6 +53,19 @@ enum Terminal {
     return true
   }
 
+  /// How long work runs before its progress line appears, in nanoseconds: half a second, or
+  /// `CMDTOOL_PROGRESS_DELAY` seconds (`0`: from the first update), as git's
+  /// `GIT_PROGRESS_DELAY`. The tests set it so that what they check of the line never depends on
+  /// how fast the machine is; a value that is not a number of seconds ≥ 0 is ignored (progress
+  /// is no reason to stop a command).
+  static func progressDelay(in environment: TerminalEnvironment = .current) -> UInt64 {
+    let standard: UInt64 = 500_000_000
+    guard let text = environment.variables["CMDTOOL_PROGRESS_DELAY"], let seconds = Double(text), seconds >= 0, seconds < 1e9 else {
+      return standard
+    }
+    return UInt64(seconds * 1e9)
+  }
+
   /// The width of the terminal on standard error in columns: the window size, else `COLUMNS`,
   /// else 80.
   static func standardErrorColumns(in environment: TerminalEnvironment = .current) -> Int {

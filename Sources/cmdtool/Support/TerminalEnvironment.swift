@@ -26,7 +26,7 @@ struct TerminalEnvironment: Sendable {
   }
 
   /// The variables the decisions read.
-  static let names = ["NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE", "TERM", "CI", "COLUMNS"]
+  static let names = ["NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE", "TERM", "CI", "COLUMNS", "CMDTOOL_PROGRESS_DELAY"]
 
   /// This process's environment and descriptors.
   static var current: TerminalEnvironment {
