@@ -52,6 +52,8 @@ struct Options {
   var childPidFile: String?
   /// Bugs that only a particular sequence of interactions reveals, for the fuzzer's tests.
   var bugs: Set<Bug> = []
+  /// Engines that strain the wire: stop reading, write without reading, storms of ticks.
+  var stress = StressOptions()
 
   /// A bug a fuzzer should find (`--bug NAME`, repeatable).
   enum Bug: String, CaseIterable {
@@ -99,7 +101,7 @@ struct Options {
       --linger            keep running after the input ends, until stopped
       --child-pid-file F  start a child (sleep 600) and write its process id to F
       --chart-step N      with --widgets: "Add 10%" raises the chart by N per cent (a bug unless 10)
-    bugs a fuzzer should find (repeatable):
+    \(StressOptions.usage)    bugs a fuzzer should find (repeatable):
       --bug crash-after-two-cancels   cancelling "Delete all" a second time aborts (signal 6)
       --bug hang-on-back-in-dialog    the back key while the dialog is open hangs the engine
       --bug malformed-after-quote     a user name with " is echoed unescaped (malformed output)
@@ -179,7 +181,8 @@ struct Options {
         }
         bugs.insert(bug)
       case "--help", "-h": throw UsageError(message: "")
-      default: throw UsageError(message: "unknown option \"\(argument)\"")
+      default:
+        if try !stress.parse(name, value: value) { throw UsageError(message: "unknown option \"\(argument)\"") }
       }
     }
   }

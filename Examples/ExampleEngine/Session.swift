@@ -37,6 +37,8 @@ final class Session {
   private var openDialog: Int32?
   /// How often "Delete all" was cancelled (`--bug crash-after-two-cancels`).
   private var cancels = 0
+  /// The timers of `--timer-storm`, once created.
+  private var storm: StormTimers?
 
   init(options: Options, widgets: WidgetSchema? = nil) {
     self.options = options
@@ -68,7 +70,10 @@ final class Session {
     if options.closeEarly { output.closeForGood() }
     if options.crashAfter == 0 { crash() }
 
-    while let record = input.next() { handle(record) }
+    while let record = input.next() {
+      handle(record)
+      options.stress.afterRecord(input.recordCount, output: output, title: login.title)
+    }
     if options.linger {
       log("the input ended; lingering (--linger) until stopped")
       while true { sleep(3600) }
@@ -86,6 +91,11 @@ final class Session {
     // The first view is active without a switch; showing it sends only its visibility.
     activeView = login.view
     output.send([Command(.setVisibility, internalId: login.view, value: 1)])
+    if options.stress.timerStorm > 0 {
+      let timers = StormTimers(count: options.stress.timerStorm, owner: login.title, ids: &ids)
+      output.send(timers.createCommands)
+      storm = timers
+    }
     output.marker("ready")
   }
 
@@ -171,6 +181,7 @@ final class Session {
     case .sys(let sys) where sys.type == Self.sysEventBack:
       back()
     case .timer(let timer):
+      if let storm, storm.ids.contains(timer.id) { return output.send(storm.answer(to: timer.id)) }
       guard var screen = items, screen.isTick(timer, target: target, application: application) else { return }
       let calls = screen.tick()
       items = screen

@@ -4,7 +4,7 @@ import Replay
 /// How cmdtool starts, waits for and stops a live engine: shared by `record` and
 /// `replay --engine` (and every command that drives a peer over the wire).
 struct EngineOptions: ParsableArguments {
-  @Option(name: .long, help: "Seconds of silence from the engine, while cmdtool waits for its header, a sync echo or its exit, after which it counts as hung.")
+  @Option(name: .long, help: "Seconds of silence from the engine, while cmdtool waits for its header, a sync echo or its exit, or for it to take what cmdtool writes, after which it counts as hung.")
   var timeout: Double = 10
 
   @Option(name: .long, help: "Seconds cmdtool waits for one answer (the header, a sync echo) while the engine keeps writing without giving it: an engine flooding the pipe.")

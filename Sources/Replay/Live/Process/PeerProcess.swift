@@ -12,8 +12,10 @@ import CommandCodec
 /// process: the one process supervisor of the live side.
 ///
 /// It starts the peer in a process group of its own, carries its records over stdio or a socket
-/// (``WireTransport``), reads with deadlines (`poll(2)`, never blocking indefinitely), keeps the
-/// tail of its standard error, wakes up when cmdtool is asked to stop (``SignalTrap``), and
+/// (``WireTransport``), reads and writes with deadlines (`poll(2)`, never blocking indefinitely;
+/// while a write waits for the peer to take it, what the peer writes is read and held, so that
+/// two sides that both write cannot deadlock), keeps the tail of its standard error, wakes up
+/// when cmdtool is asked to stop (``SignalTrap``), and
 /// stops it in order: end of input, then SIGTERM to its group, then SIGKILL after a grace period,
 /// so that neither it nor a child it started outlives the session.
 public final class PeerProcess {
@@ -35,21 +37,24 @@ public final class PeerProcess {
   /// The peer's process id, which is also its process group's id.
   public let processIdentifier: Int32
   /// The peer's input and output: two pipes, or one socket connection (-1 until it connects).
-  private var inputFD: Int32
-  private var outputFD: Int32
-  private let errorFD: Int32
+  var inputFD: Int32
+  var outputFD: Int32
+  let errorFD: Int32
   /// With a socket transport: the socket the peer connects to, until it does.
   private var listener: WireListener?
   private var stderrBytes: [UInt8] = []
-  private var outputClosed = false
-  private var stderrClosed = false
-  private var inputClosed = false
+  var outputClosed = false
+  var stderrClosed = false
+  var inputClosed = false
+  /// What the peer wrote while cmdtool was writing to it, not yet handed to a decoder: the next
+  /// ``read(timeout:into:)`` returns it first, so records keep their order.
+  var heldOutput: [UInt8] = []
   /// How the peer ended, once reaped.
   var exit: PeerExit?
   /// Whether ``stop(grace:)`` had to signal the peer itself (it had not exited on its own).
   public internal(set) var wasStopped = false
   /// One buffer for every read: a flood is read 64 KiB at a time, without allocating each time.
-  private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+  let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
 
   /// Starts `command` with `environment` added to cmdtool's, less the variables whose names start
   /// with one of `withheldPrefixes` (secrets cmdtool reads for itself).
@@ -84,6 +89,9 @@ public final class PeerProcess {
     inputFD = spawned.input
     outputFD = spawned.output
     errorFD = spawned.errors
+    // cmdtool's end of the peer's input only: a write that does not fit waits in poll(2), where
+    // signals, the deadline and the peer's output are seen too.
+    if inputFD >= 0 { Self.makeNonBlocking(inputFD) }
   }
 
   deinit {
@@ -95,23 +103,6 @@ public final class PeerProcess {
   }
 
   // MARK: - Writing
-
-  /// Writes all of `bytes` to the peer's input; false when the peer no longer reads it.
-  @discardableResult
-  public func write(_ bytes: [UInt8]) -> Bool {
-    guard !inputClosed, inputFD >= 0 else { return false }
-    let fd = inputFD
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += n
-    }
-    return true
-  }
 
   /// Closes the peer's input: the end of the session, as the peer sees it.
   public func closeInput() {
@@ -127,6 +118,12 @@ public final class PeerProcess {
   /// Waits up to `milliseconds` for output and feeds what arrives to `decoder`; standard error is
   /// drained on the way, and a caught signal ends the wait at once.
   public func read(timeout milliseconds: Int, into decoder: inout TraceDecoder) -> ReadResult {
+    if !heldOutput.isEmpty {
+      heldOutput.withUnsafeBytes { decoder.feed($0) }
+      // Not kept: a write that had to hold a flood may have held megabytes.
+      heldOutput = []
+      return .data
+    }
     if outputClosed { return .endOfOutput }
     let deadline = Monotonic.now() + Double(max(milliseconds, 0))
     // A socket peer: wait for its connection first (one that exits without connecting has ended
@@ -163,7 +160,7 @@ public final class PeerProcess {
           decoder.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
           return .data
         }
-        if n < 0 && errno == EINTR { continue }
+        if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
         outputClosed = true
         return .endOfOutput
       }
@@ -194,12 +191,13 @@ public final class PeerProcess {
     guard ready > 0, fds[0].revents != 0, let connection = listener.accept() else { return false }
     listener.close()
     self.listener = nil
+    Self.makeNonBlocking(connection)
     inputFD = connection
     outputFD = connection
     return true
   }
 
-  private func drainStderr() {
+  func drainStderr() {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let n = buffer.withUnsafeMutableBytes { systemRead(errorFD, $0.baseAddress!, $0.count) }
     if n <= 0 {
@@ -220,5 +218,4 @@ public final class PeerProcess {
 }
 
 // The C functions under names that don't clash with the methods above.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
 func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

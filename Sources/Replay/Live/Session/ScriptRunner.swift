@@ -87,7 +87,7 @@ public final class ScriptRunner: WireSessionDelegate {
       try note(TraceRecord(time: currentTime, .marker(label: label, detail: "")))
     }
     for record in records { try send(record) }
-    try settle(after: "script line \(step.line) (\(step.source))")
+    try settle(after: "script line \(step.line) (\(Format.clipped(step.source, to: Self.quoteLimit)))")
   }
 
   /// Records a note of the runner's own (a marker) in its turn.
@@ -158,12 +158,16 @@ public final class ScriptRunner: WireSessionDelegate {
     recordCount += 1
   }
 
-  /// A record as messages name it: `ValueEvent → 7 value=1`.
+  /// A record as messages name it: `0.100s  ←  ValueEvent → 7 value=1`, clipped (a typed text
+  /// may be megabytes long).
   static func describe(_ record: TraceRecord) -> String {
     TraceRecordFormatter.lines(for: record, index: 0).first.map { line in
-      String(line.drop { $0 != " " }.drop { $0 == " " })
+      Format.clipped(line.drop { $0 != " " }.drop { $0 == " " }, to: quoteLimit)
     } ?? "a record"
   }
+
+  /// The most characters of a record or a script line a message quotes.
+  static let quoteLimit = 120
 
   // MARK: - WireSessionDelegate
 
