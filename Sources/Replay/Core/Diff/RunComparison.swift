@@ -77,8 +77,8 @@ public struct RunComparison: Sendable {
         let time = min(a.next?.time ?? .infinity, b.next?.time ?? .infinity)
         try a.step(through: time, recentCount)
         try b.step(through: time, recentCount)
-        a.model.advance(to: max(time, a.model.state.time))
-        b.model.advance(to: max(time, b.model.state.time))
+        try a.advance(to: max(time, a.model.state.time))
+        try b.advance(to: max(time, b.model.state.time))
       case .steps:
         if (a.atStep || a.next == nil) && (b.atStep || b.next == nil) {
           // Both runs reached the same step (or their ends): pass its markers.
@@ -102,8 +102,8 @@ public struct RunComparison: Sendable {
       }
     }
     if case .time(let limit) = point {
-      a.model.advance(to: limit)
-      b.model.advance(to: limit)
+      try a.advance(to: limit)
+      try b.advance(to: limit)
     }
     self.divergence = divergence
     final = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance)
@@ -146,9 +146,17 @@ public struct RunComparison: Sendable {
       }
     }
 
+    /// Runs the model's clock to `time`.
+    /// - Throws: ``Replayer/Failure/clockOverrun(path:_:)`` when it stops (docs/PROTOCOL.md §2.1).
+    mutating func advance(to time: Double) throws(Replayer.Failure) {
+      model.advance(to: time)
+      if let overrun = model.clockOverrun { throw .clockOverrun(path: reader.path, overrun) }
+    }
+
     mutating func step(_ keep: Int) throws(Replayer.Failure) {
       guard let record = next else { return }
       model.apply(record, index: applied)
+      if let overrun = model.clockOverrun { throw .clockOverrun(path: reader.path, overrun) }
       recent.append((applied, record))
       if recent.count > keep { recent.removeFirst() }
       applied += 1

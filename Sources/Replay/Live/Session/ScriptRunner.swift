@@ -99,14 +99,22 @@ public final class ScriptRunner: WireSessionDelegate {
   /// followed by a settle when the platform sent something), in real time on the wall clock.
   public func advance(to time: Double) throws(SessionStop) {
     if clock == .virtual {
+      // Every tick is a round trip with the engine: a step far ahead of a fast timer (t=1e15
+      // after a 1 ms timer) would take forever even when the engine answers every tick.
+      let (firings, busiest) = model.timerFirings(through: time)
+      if let busiest, firings > Double(model.options.clockLimit) {
+        let timer = busiest.timer
+        throw SessionStop(.scriptFailed, "running the platform's clock from \(Format.time(milliseconds: now)) to \(Format.time(milliseconds: time)) would fire timer \(timer.id) (owner \(timer.owner), every \(Format.number(timer.interval)) ms) \(Format.number(busiest.firings)) times, and a session fires timers at most \(Format.number(Double(model.options.clockLimit))) times between two steps (docs/PROTOCOL.md §2.1)")
+      }
       while let deadline = model.nextDeadline, deadline <= time {
         now = max(now, deadline)
         model.advance(to: deadline)
+        try checkClock()
         if forwarded < model.emissions.count { try settle(after: "the platform's clock at \(Format.time(milliseconds: deadline))") }
       }
       now = max(now, time)
       model.advance(to: now)
-      return
+      return try checkClock()
     }
     let due = startWall + time
     while Monotonic.now() < due {
@@ -114,9 +122,16 @@ public final class ScriptRunner: WireSessionDelegate {
       let wake = min(due, model.nextDeadline.map { startWall + $0 } ?? due)
       try session.pump(timeout: Int(max(0, wake - Monotonic.now()).rounded(.up)), after: "waiting for \(Format.time(milliseconds: time))")
       model.advance(to: currentTime)
+      try checkClock()
       try forwardEmissions()
     }
     now = currentTime
+  }
+
+  /// Stops the session when the platform's clock stopped at its limit: the engine's timers kept
+  /// ticking without a command in between (docs/PROTOCOL.md §2.1).
+  private func checkClock() throws(SessionStop) {
+    if let overrun = model.clockOverrun { throw SessionStop(.other, overrun.description) }
   }
 
   /// Lets the peer finish what it was given: a sync round trip on the virtual clock (again while
