@@ -182,7 +182,7 @@ struct Options {
         bugs.insert(bug)
       case "--help", "-h": throw UsageError(message: "")
       default:
-        if try !stress.parse(name, value: value) { throw UsageError(message: "unknown option \"\(argument)\"") }
+        if try !stress.parse(name, value: value, count: count) { throw UsageError(message: "unknown option \"\(argument)\"") }
       }
     }
   }

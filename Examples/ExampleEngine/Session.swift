@@ -65,6 +65,10 @@ final class Session {
     // It needs the stored preferences before it builds its UI.
     let header = input.readHeader()
     start(preferences: header?.preferences ?? [:])
+    if let milliseconds = options.stress.selfTick {
+      var ticker = SelfTicker(milliseconds: milliseconds)
+      input.idle = (wait: { ticker.wait }, action: { [unowned self] in output.send([Command(.setTextValue, internalId: login.title, textValue: ticker.tick())]) })
+    }
     if options.garbage { output.writeRaw(Array("this line is not a trace record\n".utf8)) }
     if options.flood > 0 { flood(options.flood) }
     if options.closeEarly { output.closeForGood() }

@@ -136,12 +136,22 @@ public final class ScriptRunner: WireSessionDelegate {
 
   /// Lets the peer finish what it was given: a sync round trip on the virtual clock (again while
   /// the platform has events of its own to forward), quiet time on the wall clock.
+  ///
+  /// An engine never quiet for `--settle` within `--max-wait` on the wall clock is not waited for
+  /// longer: the session goes on, and an ``unsettledMarker`` in the recording says where.
   public func settle(after what: String) throws(SessionStop) {
     for _ in 0..<10_000 {
       try forwardEmissions()
       switch clock {
       case .virtual: try session.sync(at: currentTime, after: what)
-      case .wall: try session.quiet(after: what)
+      case .wall:
+        if let written = try session.quiet(after: what) {
+          let limits = session.limits
+          let detail = "\(session.peerName) was not quiet for \(Format.number(limits.settle)) ms (--settle) within \(Format.seconds(limits.maxWait)) (--max-wait) after \(what): it wrote \(written) records meanwhile; cmdtool went on"
+          try forwardEmissions()
+          try note(TraceRecord(time: currentTime, .marker(label: Self.unsettledMarker, detail: detail)))
+          return
+        }
       }
       if forwarded == model.emissions.count { return }
     }
@@ -180,6 +190,9 @@ public final class ScriptRunner: WireSessionDelegate {
       Format.clipped(line.drop { $0 != " " }.drop { $0 == " " }, to: quoteLimit)
     } ?? "a record"
   }
+
+  /// The label of the marker that notes a step played while the engine was not quiet (wall clock).
+  public static let unsettledMarker = "unsettled"
 
   /// The most characters of a record or a script line a message quotes.
   static let quoteLimit = 120

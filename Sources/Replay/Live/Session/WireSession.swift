@@ -144,11 +144,22 @@ public final class WireSession {
   }
 
   /// Waits until the peer has been quiet for `limits.settle` milliseconds (the wall clock's
-  /// stand-in for a sync round trip, for peers that do not echo).
-  public func quiet(after what: String) throws(SessionStop) {
-    var quietSince = Monotonic.now()
-    while Monotonic.now() - quietSince < limits.settle {
-      if try pump(timeout: Int((limits.settle - (Monotonic.now() - quietSince)).rounded(.up)), after: what) {
+  /// stand-in for a sync round trip, for peers that do not echo), for `limits.maxWait` seconds
+  /// at most: an engine that changes a label every 100 ms (a clock, an animation) is never quiet,
+  /// and its session must go on all the same (docs/WIRE.md §5).
+  /// - Returns: nil when the peer settled; else how many records it wrote while cmdtool waited.
+  @discardableResult
+  public func quiet(after what: String) throws(SessionStop) -> Int? {
+    let start = Monotonic.now()
+    let cap = start + limits.maxWait * 1000
+    let recordsBefore = recordsReceived
+    var quietSince = start
+    while true {
+      let now = Monotonic.now()
+      let quietEnds = quietSince + limits.settle
+      if now >= quietEnds { return nil }
+      if now >= cap { return recordsReceived - recordsBefore }
+      if try pump(timeout: Int((min(quietEnds, cap) - now).rounded(.up)), after: what) {
         quietSince = Monotonic.now()
       }
     }
