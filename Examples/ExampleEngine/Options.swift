@@ -65,6 +65,8 @@ struct Options {
   var seed: UInt64 = 1
   /// Bugs that only a particular sequence of interactions reveals, for the fuzzer's tests.
   var bugs: Set<Bug> = []
+  /// Engines that strain the wire: stop reading, write without reading, storms of ticks.
+  var stress = StressOptions()
 
   /// A bug a fuzzer should find (`--bug NAME`, repeatable).
   enum Bug: String, CaseIterable {
@@ -120,7 +122,7 @@ struct Options {
       --session-timer-stop N  delete that label (which stops its timer) after N ticks
       --jitter MS         sleep a random 0…MS ms before every write
       --seed N            the seed of --jitter's random delays (default 1)
-    bugs a fuzzer should find (repeatable):
+    \(StressOptions.usage)    bugs a fuzzer should find (repeatable):
       --bug crash-after-two-cancels   cancelling "Delete all" a second time aborts (signal 6)
       --bug hang-on-back-in-dialog    the back key while the dialog is open hangs the engine
       --bug malformed-after-quote     a user name with " is echoed unescaped (malformed output)
@@ -212,7 +214,8 @@ struct Options {
         }
         bugs.insert(bug)
       case "--help", "-h": throw UsageError(message: "")
-      default: throw UsageError(message: "unknown option \"\(argument)\"")
+      default:
+        if try !stress.parse(name, value: value, count: count) { throw UsageError(message: "unknown option \"\(argument)\"") }
       }
     }
   }

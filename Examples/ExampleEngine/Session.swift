@@ -39,6 +39,8 @@ final class Session {
   private var cancels = 0
   /// The session clock of `--session-timer`, from the first event on.
   private var clock: SessionClock?
+  /// The timers of `--timer-storm`, once created.
+  private var storm: StormTimers?
 
   init(options: Options, widgets: WidgetSchema? = nil) {
     self.options = options
@@ -75,12 +77,19 @@ final class Session {
     // It needs the stored preferences before it builds its UI.
     let header = input.readHeader()
     start(preferences: header?.preferences ?? [:])
+    if let milliseconds = options.stress.selfTick {
+      var ticker = SelfTicker(milliseconds: milliseconds)
+      input.idle = (wait: { ticker.wait }, action: { [unowned self] in output.send([Command(.setTextValue, internalId: login.title, textValue: ticker.tick())]) })
+    }
     if options.garbage { output.writeRaw(Array("this line is not a trace record\n".utf8)) }
     if options.flood > 0 { flood(options.flood) }
     if options.closeEarly { output.closeForGood() }
     if options.crashAfter == 0 { crash() }
 
-    while let record = input.next() { handle(record) }
+    while let record = input.next() {
+      handle(record)
+      options.stress.afterRecord(input.recordCount, output: output, title: login.title)
+    }
     if options.linger {
       log("the input ended; lingering (--linger) until stopped")
       while true { sleep(3600) }
@@ -98,6 +107,11 @@ final class Session {
     // The first view is active without a switch; showing it sends only its visibility.
     activeView = login.view
     output.send([Command(.setVisibility, internalId: login.view, value: 1)])
+    if options.stress.timerStorm > 0 {
+      let timers = StormTimers(count: options.stress.timerStorm, owner: login.title, ids: &ids)
+      output.send(timers.createCommands)
+      storm = timers
+    }
     output.marker("ready")
   }
 
@@ -204,6 +218,7 @@ final class Session {
     case .sys(let sys) where sys.type == Self.sysEventBack:
       back()
     case .timer(let timer):
+      if let storm, storm.ids.contains(timer.id) { return output.send(storm.answer(to: timer.id)) }
       guard var screen = items, screen.isTick(timer, target: target, application: application) else { return }
       let calls = screen.tick()
       items = screen

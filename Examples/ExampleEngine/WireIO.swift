@@ -180,6 +180,9 @@ final class WireInput {
   private(set) var recordCount = 0
   /// Called after each record is read, with the new count (`--crash-after`).
   var afterRecord: ((Int) -> Void)?
+  /// While waiting for input: the longest wait in milliseconds, and what to do when it passes
+  /// without input (`--self-tick`).
+  var idle: (wait: () -> Int32, action: () -> Void)?
 
   /// Waits for cmdtool's header (§2 step 2). Nil when the input is header-less or empty.
   func readHeader() -> TraceHeader? {
@@ -229,6 +232,14 @@ final class WireInput {
 
   /// Reads what the pipe holds (blocking until something arrives) into the decoder.
   private func fill() {
+    if let idle {
+      var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+      while true {
+        let ready = poll(&fds, 1, idle.wait())
+        if ready > 0 || (ready < 0 && errno != EINTR) { break }
+        if ready == 0 { idle.action() }
+      }
+    }
     let count = chunk.withUnsafeMutableBytes { buffer -> Int in
       while true {
         let count = read(0, buffer.baseAddress, buffer.count)

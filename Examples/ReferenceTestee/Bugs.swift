@@ -19,6 +19,21 @@ struct Bugs {
   /// Every toast shown so far, by number (`never-expire-toasts`).
   private var everShown: [Int: Toast] = [:]
 
+  /// `stall-on-big-records`: stops reading for good, saying so in the log and in `file`.
+  static func stallForever(file: String?) -> Never {
+    let message = "a record longer than 64 KiB: stopped reading (--bug stall-on-big-records)"
+    log(message)
+    if let file {
+      let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      if fd >= 0 {
+        var text = Array("\(message)\n".utf8)
+        _ = text.withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+      }
+    }
+    while true { sleep(3600) }
+  }
+
   init(_ active: Set<Options.Bug>, delay: Int) {
     self.active = active
     self.delay = delay

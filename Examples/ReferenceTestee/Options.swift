@@ -25,6 +25,9 @@ struct Options {
     /// Custom widgets ignore the `min` and `max` of their schema: an out-of-range value is stored
     /// instead of refused (widget-invalid-value).
     case acceptOutOfRange = "accept-out-of-range"
+    /// A record longer than 64 KiB (a typed text of 300 KB) stops the testee reading: it waits
+    /// forever in the middle of the record, and cmdtool's write cannot finish.
+    case stallOnBigRecords = "stall-on-big-records"
   }
 
   /// Write the binary trace format instead of JSON Lines.
@@ -38,6 +41,8 @@ struct Options {
   var countFile: String?
   /// The widget schema file the testee loads (`--widgets`): the custom widgets it has.
   var widgets: String?
+  /// Created when `--bug stall-on-big-records` stalls, so a test can wait for that moment.
+  var stallFile: String?
 
   static let usage = """
     usage: reference-testee [options]
@@ -70,6 +75,8 @@ struct Options {
                                      counts the starts)
       --bug accept-out-of-range      custom widgets store values outside their schema's min
                                      and max instead of refusing them (needs --widgets)
+      --bug stall-on-big-records     a record longer than 64 KiB stops the testee reading in
+                                     its middle, for good (--stall-file PATH is created then)
       --help              show this text
 
     """
@@ -135,6 +142,7 @@ struct Options {
         delayGiven = true
       case "--count-file": countFile = try value()
       case "--widgets": widgets = try value()
+      case "--stall-file": stallFile = try value()
       case "--help", "-h": throw UsageError(message: "")
       default: throw UsageError(message: "unknown option \"\(argument)\"")
       }
@@ -143,5 +151,6 @@ struct Options {
     if delayGiven && !bugs.contains(.slow) { throw UsageError(message: "--delay needs --bug slow") }
     if bugs.contains(.flakyReorder) != (countFile != nil) { throw UsageError(message: "--bug flaky-reorder and --count-file PATH go together") }
     if bugs.contains(.acceptOutOfRange) && widgets == nil { throw UsageError(message: "--bug accept-out-of-range needs --widgets FILE") }
+    if stallFile != nil && !bugs.contains(.stallOnBigRecords) { throw UsageError(message: "--stall-file needs --bug stall-on-big-records") }
   }
 }

@@ -6,6 +6,8 @@ import ReplayCore
 /// handled as soon as it arrives, without waiting for a full buffer.
 final class TesteeInput {
   private let reader: TraceFileReader
+  /// The bytes read when the last whole record was returned.
+  private var bytesAtLastRecord = 0
 
   /// What came first on the input.
   enum Start {
@@ -25,6 +27,14 @@ final class TesteeInput {
       reader = try TraceFileReader(path: "-", chunkSize: 1 << 16, widgets: widgets)
     } catch {
       fail("cannot read the standard input: \(error)", status: 2)
+    }
+  }
+
+  /// `--bug stall-on-big-records`: calls `stall` (which never returns) when more than `limit`
+  /// bytes have been read since the last whole record, before reading more.
+  func stall(onRecordsLongerThan limit: Int, _ stall: @escaping () -> Never) {
+    reader.progressHandler = { [unowned self] bytesRead in
+      if bytesRead - bytesAtLastRecord > limit { stall() }
     }
   }
 
@@ -52,6 +62,7 @@ final class TesteeInput {
   /// with status 2 (§1.6: cmdtool reports it as its own error).
   func next() -> TraceRecord? {
     do {
+      defer { bytesAtLastRecord = reader.bytesRead }
       return try reader.next()
     } catch {
       fail("cannot read cmdtool's input: \(error)", status: 2)

@@ -54,6 +54,9 @@ final class TesteeSession {
       header = read
     }
     model = ReferenceModel(header: header, widgets: bugs.widgets(input.widgets))
+    if options.bugs.contains(.stallOnBigRecords) {
+      input.stall(onRecordsLongerThan: 1 << 16) { [options] in Bugs.stallForever(file: options.stallFile) }
+    }
     while let record = input.next() {
       handle(record)
       index += 1

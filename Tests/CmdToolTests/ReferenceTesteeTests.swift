@@ -111,7 +111,7 @@ import Testing
 
   @Test func inputThatIsNotATraceExitsWithStatus2() throws {
     let driver = try TesteeDriver()
-    driver.peer.write(Array("hello?\n".utf8))
+    try driver.write(Array("hello?\n".utf8))
     #expect(try driver.finish() == .exited(2))
     #expect(driver.peer.stderrTail.contains("cannot read cmdtool's input"))
   }

@@ -68,7 +68,7 @@ final class TesteeDriver {
     var encoder = TraceEncoder(format: decoder.format ?? .jsonLines)
     var bytes: [UInt8] = []
     try encoder.encodeHeader(header, into: &bytes)
-    peer.write(bytes)
+    try write(bytes)
     self.encoder = encoder
     return detail
   }
@@ -79,7 +79,13 @@ final class TesteeDriver {
     var bytes: [UInt8] = []
     for record in records { try encoder.encode(record, into: &bytes) }
     self.encoder = encoder
-    peer.write(bytes)
+    try write(bytes)
+  }
+
+  /// Writes to the testee as cmdtool does: a testee that takes nothing for 10 s fails the test.
+  func write(_ bytes: [UInt8]) throws {
+    let result = peer.write(bytes, timeout: 10_000, maxWait: 60_000)
+    guard result == .written else { throw Failure(description: "cannot write to the testee: \(result); stderr \(peer.stderrTail)") }
   }
 
   /// One step (§1.3): `records`, then the sync marker `number` at the time of the last record.

@@ -217,14 +217,21 @@ struct Conformance: ParsableCommand {
   /// A recorded session as a case: read with `widgets`, or with the schema its header names found
   /// beside it.
   static func scenario(at path: String, widgets: WidgetSchema? = nil) throws -> ConformanceCase {
+    let reader: TraceFileReader
+    let header: TraceHeader
+    var records: [TraceRecord] = []
     do {
-      let reader = try TraceFileReader(path: path, widgets: widgets)
-      let header = try reader.readHeader()
-      var records: [TraceRecord] = []
+      reader = try TraceFileReader(path: path, widgets: widgets)
+      header = try reader.readHeader()
       while let record = try reader.next() { records.append(record) }
-      return ScenarioCase.make(name: ScenarioCase.name(ofFile: path), header: header, records: records, widgets: reader.widgets)
     } catch {
       throw error.reported()
+    }
+    do {
+      return try ScenarioCase.make(name: ScenarioCase.name(ofFile: path), header: header, records: records, widgets: reader.widgets)
+    } catch {
+      printError("\(path): \(error)")
+      throw ExitStatus.badInput
     }
   }
 

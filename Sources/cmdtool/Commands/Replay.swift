@@ -170,7 +170,8 @@ struct ReplayCommand: ParsableCommand {
       let reader = try TraceFileReader(path: trace, widgets: widgets)
       let progress = ProgressReporter(reading: reader, verb: "replaying")
       defer { progress.finish() }
-      result = try Replayer.replay(reader, to: point, strict: strict)
+      // The platform's own events only when printed: a long gap of a fast timer costs no memory.
+      result = try Replayer.replay(reader, to: point, strict: strict, options: .init(recordEmissions: events))
     } catch let failure as Replayer.Failure {
       printError(failure.description)
       throw ExitStatus.badInput

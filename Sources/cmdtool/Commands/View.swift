@@ -57,7 +57,13 @@ struct View: ParsableCommand {
       throw error.reported()
     }
     let name = trace.split(separator: "/").last.map(String.init) ?? trace
-    let page = TraceViewerPage.html(title: name, header: header, records: records, maxFrames: maxFrames, showsHidden: hidden, widgets: schema)
+    let page: String
+    do {
+      page = try TraceViewerPage.html(title: name, header: header, records: records, maxFrames: maxFrames, showsHidden: hidden, widgets: schema)
+    } catch {
+      printError("\(trace): \(error)")
+      throw ExitStatus.badInput
+    }
     let bytes = Array(page.utf8)
     do {
       try AtomicFile.write(bytes, to: out)

@@ -4,10 +4,10 @@ import Replay
 /// How cmdtool starts, waits for and stops a live engine: shared by `record` and
 /// `replay --engine` (and every command that drives a peer over the wire).
 struct EngineOptions: ParsableArguments {
-  @Option(name: .long, help: "Seconds of silence from the engine, while cmdtool waits for its header, a sync echo or its exit, after which it counts as hung.")
+  @Option(name: .long, help: "Seconds of silence from the engine, while cmdtool waits for its header, a sync echo or its exit, or for it to take what cmdtool writes, after which it counts as hung.")
   var timeout: Double = 10
 
-  @Option(name: .long, help: "Seconds cmdtool waits for one answer (the header, a sync echo) while the engine keeps writing without giving it: an engine flooding the pipe.")
+  @Option(name: .long, help: "Seconds cmdtool waits for one answer (the header, a sync echo) while the engine keeps writing without giving it: an engine flooding the pipe. With --clock wall, the most cmdtool waits for the engine to be quiet for --settle before it goes on (an engine that ticks never is).")
   var maxWait: Double = 600
 
   @Option(name: .long, help: "Seconds between SIGTERM and SIGKILL when cmdtool stops the engine (a hung engine, Ctrl-C).")

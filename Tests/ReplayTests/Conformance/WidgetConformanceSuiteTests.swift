@@ -154,11 +154,11 @@ struct WidgetConformanceSuiteTests {
       Command(custom: "CREATE_PIE_CHART", internalId: 2, childInternalId: 3, textValue: "Budget"),
       Command(.setIntValue, internalId: 3, value: 40),
     ]))]
-    let testCase = ScenarioCase.make(name: "chart", header: header, records: records, widgets: all)
+    let testCase = try ScenarioCase.make(name: "chart", header: header, records: records, widgets: all)
     #expect(testCase.widgets == all && testCase.header.widgets == all.reference)
     let state = try #require(try CaseExpectation(testCase).steps.last).state
     #expect(state[3]?.widget?.properties["piePercentage"] == "40")
     // A header without a schema keeps none, whatever is given.
-    #expect(ScenarioCase.make(name: "plain", header: TraceHeader(), records: [], widgets: all).widgets == nil)
+    #expect(try ScenarioCase.make(name: "plain", header: TraceHeader(), records: [], widgets: all).widgets == nil)
   }
 }

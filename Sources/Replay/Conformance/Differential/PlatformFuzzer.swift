@@ -83,13 +83,19 @@ public struct PlatformFuzzer {
   public func seed(ofRun run: Int) -> UInt64 { options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15 }
 
   /// The case run `run` plays: a generated stream as steps, then time for timers and toasts.
-  public func testCase(ofRun run: Int) -> ConformanceCase {
+  public func testCase(ofRun run: Int) throws(CaseExpectation.Failure) -> ConformanceCase {
     var configuration = StreamGenerator.Configuration()
     configuration.violationPercent = options.violationPercent
     configuration.widgets = options.widgets
     if options.widgets != nil && options.violationPercent > 0 { configuration.violationRules = DiagnosticRule.everyRule }
     let (header, records) = StreamGenerator.records(seed: seed(ofRun: run), commands: options.commands, configuration: configuration)
-    var testCase = ScenarioCase.make(name: "fuzz", header: header, records: records, widgets: options.widgets)
+    var testCase: ConformanceCase
+    do {
+      testCase = try ScenarioCase.make(name: "fuzz", header: header, records: records, widgets: options.widgets)
+    } catch {
+      // Out of reach: the generator's timers are few and 16 ms or slower, its pauses short.
+      throw CaseExpectation.Failure(description: "the stream of run \(run): \(error)")
+    }
     testCase.name = "Fuzz.Platform.Run\(run)"
     if let last = testCase.steps.last { testCase.steps.append(CaseStep(at: last.time + 5000, .advance)) }
     return testCase
@@ -110,7 +116,7 @@ public struct PlatformFuzzer {
         report.interruption = signal
         break
       }
-      let testCase = testCase(ofRun: run)
+      let testCase = try testCase(ofRun: run)
       let expectation = try CaseExpectation(testCase)
       let result = CaseRunner.run(testCase, expected: expectation, settings: options.testee)
       switch gate.stop(after: result) {

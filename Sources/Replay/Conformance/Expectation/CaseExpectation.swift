@@ -81,6 +81,7 @@ public struct CaseExpectation: Sendable {
         traceRecord = requests[0]
         description = "advance to \(Format.time(milliseconds: step.time))"
       }
+      if let overrun = model.clockOverrun { throw Failure(description: "\(testCase.name), step \(number + 1): \(overrun)") }
       steps.append(Step(requests: requests, traceRecord: traceRecord, events: events, state: model.state, description: description))
     }
     self.steps = steps

@@ -17,7 +17,9 @@ public enum ScenarioCase {
   ///   - name: the trace's name without extension (`login`), made a name component.
   ///   - widgets: the schema the trace was read with, for a header that names one: the case's
   ///     custom commands are played with it, and its header names it to the testee.
-  public static func make(name: String, header: TraceHeader, records: [TraceRecord], widgets: WidgetSchema? = nil) -> ConformanceCase {
+  /// - Throws: the model's ``ClockOverrun`` for a trace whose timers would fire without end
+  ///   (docs/PROTOCOL.md §2.1): the testee's clock would run as long.
+  public static func make(name: String, header: TraceHeader, records: [TraceRecord], widgets: WidgetSchema? = nil) throws(ClockOverrun) -> ConformanceCase {
     let widgets = header.widgets == nil ? nil : widgets
     var model = ReferenceModel(header: header, widgets: widgets)
     var steps: [CaseStep] = []
@@ -41,6 +43,7 @@ public enum ScenarioCase {
       case .marker:
         continue
       }
+      if let overrun = model.clockOverrun { throw overrun }
     }
     var testCase = ConformanceCase(name: caseName(for: name), summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
     testCase.widgets = widgets

@@ -107,14 +107,14 @@ public struct RunComparison: Sendable {
         let time = min(a.next?.time ?? .infinity, b.next?.time ?? .infinity)
         try a.step(through: time, recentCount)
         try b.step(through: time, recentCount)
-        a.model.advance(to: max(time, a.model.state.time))
-        b.model.advance(to: max(time, b.model.state.time))
+        try a.advance(to: max(time, a.model.state.time))
+        try b.advance(to: max(time, b.model.state.time))
       }
       compare(&a, &b, requestsBefore: requestsBefore)
     }
     if case .time(let limit) = point {
-      a.model.advance(to: limit)
-      b.model.advance(to: limit)
+      try a.advance(to: limit)
+      try b.advance(to: limit)
     }
     final = StateDiff(from: a.model.state, to: b.model.state, ignoring: rules, timeTolerance: timeTolerance)
     if divergence == nil && !final.isEmpty {
@@ -164,9 +164,17 @@ public struct RunComparison: Sendable {
       }
     }
 
+    /// Runs the model's clock to `time`.
+    /// - Throws: ``Replayer/Failure/clockOverrun(path:_:)`` when it stops (docs/PROTOCOL.md §2.1).
+    mutating func advance(to time: Double) throws(Replayer.Failure) {
+      model.advance(to: time)
+      if let overrun = model.clockOverrun { throw .clockOverrun(path: reader.path, overrun) }
+    }
+
     mutating func step(_ keep: Int) throws(Replayer.Failure) {
       guard let record = next else { return }
       model.apply(record, index: applied)
+      if let overrun = model.clockOverrun { throw .clockOverrun(path: reader.path, overrun) }
       recent.append((applied, record))
       if recent.count > keep { recent.removeFirst() }
       applied += 1

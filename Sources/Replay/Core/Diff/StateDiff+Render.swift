@@ -38,9 +38,7 @@ extension StateDiff {
   }
 
   package static func line(for change: StateChange, _ palette: Palette, _ limit: Int) -> String {
-    func clip(_ value: String) -> String {
-      value.count <= limit ? value : String(value.prefix(limit)) + "…"
-    }
+    func clip(_ value: String) -> String { Format.clipped(value, to: limit) }
     switch change.kind {
     case .added:
       let more = change.descendants > 0 ? " (and \(change.descendants) descendant\(change.descendants == 1 ? "" : "s"))" : ""

@@ -39,6 +39,7 @@ extension ReferenceModel {
   mutating func fireTimer(_ id: Int32, at time: Double) {
     guard var timer = state.timers[id], timer.nextFire == time else { return }
     timer.fireCount += 1
+    timerFiringsSinceCommand += 1
     timer.nextFire = time + timer.interval
     state.timers[id] = timer
     emit(.event(target: timer.owner, .timer(TimerEvent(id: id))))

@@ -25,12 +25,16 @@ public struct ReferenceModel: Sendable {
     /// Whether to note which elements each record touches (``takeTouched()``), so that two
     /// models can be compared record by record without comparing every element.
     public var tracksTouched: Bool
+    /// The most timer firings the clock runs between two commands; past it the clock stops with
+    /// a ``ClockOverrun`` (docs/PROTOCOL.md §2.1).
+    public var clockLimit: Int
 
-    public init(recordEmissions: Bool = true, maxDiagnostics: Int = 10_000, maxRequests: Int = 1_000, tracksTouched: Bool = false) {
+    public init(recordEmissions: Bool = true, maxDiagnostics: Int = 10_000, maxRequests: Int = 1_000, tracksTouched: Bool = false, clockLimit: Int = ReferenceModel.defaultClockLimit) {
       self.recordEmissions = recordEmissions
       self.maxDiagnostics = maxDiagnostics
       self.maxRequests = maxRequests
       self.tracksTouched = tracksTouched
+      self.clockLimit = clockLimit
     }
   }
 
@@ -61,6 +65,11 @@ public struct ReferenceModel: Sendable {
   public var widgets: WidgetSchema? { state.widgets }
 
   var clock = VirtualClock<Scheduled>()
+  /// Set when the clock stopped at its limit: from then on it fires nothing, and whoever runs the
+  /// model reports this and stops (the state is the state before the overrun).
+  public internal(set) var clockOverrun: ClockOverrun?
+  /// Timer firings since the last command.
+  var timerFiringsSinceCommand = 0
   /// Image views whose request must be re-evaluated at the end of the record.
   var dirtyImages: Set<Int32> = []
   /// Every image view, so visibility changes can re-evaluate them all.
@@ -121,7 +130,7 @@ public struct ReferenceModel: Sendable {
   /// - Complexity: O(c) for a batch of c commands, plus what falls due on the clock.
   public mutating func apply(_ record: TraceRecord, index: Int) {
     if case .batch(let commands) = record.body { return applyBatch(commands, at: record.time, index: index) }
-    advance(to: record.time)
+    advance(to: record.time, record: index)
     currentRecord = index
     state.lastRecordIndex = index
     switch record.body {
@@ -142,7 +151,8 @@ public struct ReferenceModel: Sendable {
   ///
   /// - Complexity: O(c) for c commands, plus what falls due on the clock.
   public mutating func applyBatch(_ commands: [Command], at time: Double, index: Int) {
-    if time > clock.now || clock.nextDeadline != nil { advance(to: time) }
+    if time > clock.now || clock.nextDeadline != nil { advance(to: time, record: index) }
+    if !commands.isEmpty { timerFiringsSinceCommand = 0 }
     currentRecord = index
     state.lastRecordIndex = index
     if commands.count == 1 {
@@ -158,11 +168,19 @@ public struct ReferenceModel: Sendable {
     finishRecord()
   }
 
-  /// Runs the clock to `time` (never backwards): timers fire and toasts expire on the way.
+  /// Runs the clock to `time` (never backwards): timers fire and toasts expire on the way, unless
+  /// that would fire timers more than ``Options/clockLimit`` times without a command in between:
+  /// then nothing fires and ``clockOverrun`` says why.
   public mutating func advance(to time: Double) {
+    advance(to: time, record: nil)
+  }
+
+  /// ``advance(to:)`` on the way to record `record`, which an overrun names.
+  mutating func advance(to time: Double, record: Int?) {
     currentRecord = nil
     currentCommand = nil
-    while let (item, deadline) = clock.popNextDue(through: time) {
+    if clockOverrun == nil { clockOverrun = overrun(advancingTo: time, record: record) }
+    while clockOverrun == nil, let (item, deadline) = clock.popNextDue(through: time) {
       state.time = deadline
       switch item {
       case .timerTick(let id): fireTimer(id, at: deadline)
@@ -180,6 +198,7 @@ public struct ReferenceModel: Sendable {
   public mutating func runUntilIdle(limit: Int = 100_000) -> String? {
     var ran = 0
     while let deadline = clock.nextDeadline {
+      if let clockOverrun { return clockOverrun.description }
       if ran >= limit {
         let timers = state.timers.values.sorted { $0.id < $1.id }
         if let timer = timers.first {

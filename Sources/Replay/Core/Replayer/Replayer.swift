@@ -30,10 +30,13 @@ public enum Replayer {
   public enum Failure: Error, CustomStringConvertible {
     case unreadable(TraceFileError)
     case pointBeyondEnd(ReplayPoint, recordCount: Int)
+    /// The trace asks the clock for more timer firings than it runs (docs/PROTOCOL.md §2.1).
+    case clockOverrun(path: String, ClockOverrun)
 
     public var description: String {
       switch self {
       case .unreadable(let error): return error.description
+      case .clockOverrun(let path, let overrun): return (path.isEmpty ? "" : "\(path): ") + overrun.description
       case .pointBeyondEnd(let point, let count):
         return "\(point) is past the end: the trace has \(count) record\(count == 1 ? "" : "s")\(count > 0 ? " (#0–#\(count - 1))" : "")"
       }
@@ -60,10 +63,12 @@ public enum Replayer {
     }
     var model = handler.model
     let applied = handler.applied
+    if let overrun = model.clockOverrun { throw .clockOverrun(path: reader.path, overrun) }
     if case .record(let last) = point, applied <= last, handler.stoppedAt == nil {
       throw .pointBeyondEnd(point, recordCount: applied)
     }
     if case .time(let limit) = point, handler.stoppedAt == nil { model.advance(to: limit) }
+    if let overrun = model.clockOverrun { throw .clockOverrun(path: reader.path, overrun) }
     return Result(header: header, model: model, recordsApplied: applied, recordsInTrace: readAll ? applied : nil, stoppedAt: handler.stoppedAt)
   }
 
@@ -95,6 +100,7 @@ public enum Replayer {
     private mutating func proceed() -> Bool {
       applied += 1
       paused = false
+      if model.clockOverrun != nil { return false }
       if strict && model.errorCount > 0 {
         stoppedAt = model.firstError
         return false
@@ -124,7 +130,8 @@ public enum Replayer {
 
   /// Replays in-memory records up to `point` (for tests and tools that hold a trace already).
   ///
-  /// - Throws: ``Failure/pointBeyondEnd(_:recordCount:)`` for a record past the last.
+  /// - Throws: ``Failure/pointBeyondEnd(_:recordCount:)`` for a record past the last,
+  ///   ``Failure/clockOverrun(path:_:)`` for a clock that would run without end.
   public static func replay(_ records: [TraceRecord], header: TraceHeader = TraceHeader(), to point: ReplayPoint = .end, options: ReferenceModel.Options = .init(), widgets: WidgetSchema? = nil) throws(Failure) -> ReferenceModel {
     if case .record(let last) = point, last >= records.count {
       throw .pointBeyondEnd(point, recordCount: records.count)
@@ -134,8 +141,10 @@ public enum Replayer {
       if case .record(let last) = point, index > last { break }
       if case .time(let limit) = point, record.time > limit { break }
       model.apply(record, index: index)
+      if let overrun = model.clockOverrun { throw .clockOverrun(path: "", overrun) }
     }
     if case .time(let limit) = point { model.advance(to: limit) }
+    if let overrun = model.clockOverrun { throw .clockOverrun(path: "", overrun) }
     return model
   }
 }

@@ -80,6 +80,7 @@ public final class TimeTravel {
         recorder.inner.pauseEvery = spacing
       }
     }
+    if let overrun = recorder.inner.model.clockOverrun { throw .clockOverrun(path: path, overrun) }
     recordCount = recorder.inner.applied
   }
 
@@ -112,6 +113,7 @@ public final class TimeTravel {
     }
     var model = feeder.model
     if case .time(let limit) = point { model.advance(to: limit) }
+    if let overrun = model.clockOverrun { throw .clockOverrun(path: path, overrun) }
     return model
   }
 

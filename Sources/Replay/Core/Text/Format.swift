@@ -23,6 +23,12 @@ public enum Format {
     return number(milliseconds / 1000) + "s"
   }
 
+  /// `text` cut to its first `limit` characters and an ellipsis when longer: a value, a script
+  /// line or a record quoted in a message stays readable when it holds megabytes.
+  public static func clipped(_ text: some StringProtocol, to limit: Int) -> String {
+    text.count <= limit ? String(text) : String(text.prefix(limit)) + "…"
+  }
+
   /// A duration for messages: `10 s`, `0.5 s`.
   public static func seconds(_ value: Double) -> String { number(value) + " s" }
 

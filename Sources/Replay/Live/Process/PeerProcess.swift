@@ -12,8 +12,10 @@ import CommandCodec
 /// process: the one process supervisor of the live side.
 ///
 /// It starts the peer in a process group of its own, carries its records over stdio or a socket
-/// (``WireTransport``), reads with deadlines (`poll(2)`, never blocking indefinitely), keeps the
-/// tail of its standard error, wakes up when cmdtool is asked to stop (``SignalTrap``), and
+/// (``WireTransport``), reads and writes with deadlines (`poll(2)`, never blocking indefinitely;
+/// while a write waits for the peer to take it, what the peer writes is read and held, so that
+/// two sides that both write cannot deadlock), keeps the tail of its standard error, wakes up
+/// when cmdtool is asked to stop (``SignalTrap``), and
 /// stops it in order: end of input, then SIGTERM to its group, then SIGKILL after a grace period,
 /// so that neither it nor a child it started outlives the session.
 public final class PeerProcess {
@@ -35,20 +37,24 @@ public final class PeerProcess {
   /// The peer's process id, which is also its process group's id.
   public let processIdentifier: Int32
   /// The peer's input and output: two pipes, or one socket connection (-1 until it connects).
-  private var inputFD: Int32
-  private var outputFD: Int32
-  private let errorFD: Int32
+  var inputFD: Int32
+  var outputFD: Int32
+  let errorFD: Int32
   /// With a socket transport: the socket the peer connects to, until it does.
   private var listener: WireListener?
   private var stderrWords = PeerWords()
-  private var outputClosed = false
-  private var stderrClosed = false
-  private var inputClosed = false
-  private var exit: PeerExit?
+  var outputClosed = false
+  var stderrClosed = false
+  var inputClosed = false
+  /// What the peer wrote while cmdtool was writing to it, not yet handed to a decoder: the next
+  /// ``read(timeout:into:)`` returns it first, so records keep their order.
+  var heldOutput: [UInt8] = []
+  /// How the peer ended, once reaped.
+  var exit: PeerExit?
   /// Whether ``stop(grace:)`` had to signal the peer itself (it had not exited on its own).
-  public private(set) var wasStopped = false
+  public internal(set) var wasStopped = false
   /// One buffer for every read: a flood is read 64 KiB at a time, without allocating each time.
-  private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+  let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
 
   /// Starts `command` with `environment` added to cmdtool's, less the variables whose names start
   /// with one of `withheldPrefixes` (secrets cmdtool reads for itself).
@@ -83,6 +89,9 @@ public final class PeerProcess {
     inputFD = spawned.input
     outputFD = spawned.output
     errorFD = spawned.errors
+    // cmdtool's end of the peer's input only: a write that does not fit waits in poll(2), where
+    // signals, the deadline and the peer's output are seen too.
+    if inputFD >= 0 { Self.makeNonBlocking(inputFD) }
   }
 
   deinit {
@@ -94,23 +103,6 @@ public final class PeerProcess {
   }
 
   // MARK: - Writing
-
-  /// Writes all of `bytes` to the peer's input; false when the peer no longer reads it.
-  @discardableResult
-  public func write(_ bytes: [UInt8]) -> Bool {
-    guard !inputClosed, inputFD >= 0 else { return false }
-    let fd = inputFD
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      offset += n
-    }
-    return true
-  }
 
   /// Closes the peer's input: the end of the session, as the peer sees it.
   public func closeInput() {
@@ -126,6 +118,12 @@ public final class PeerProcess {
   /// Waits up to `milliseconds` for output and feeds what arrives to `decoder`; standard error is
   /// drained on the way, and a caught signal ends the wait at once.
   public func read(timeout milliseconds: Int, into decoder: inout TraceDecoder) -> ReadResult {
+    if !heldOutput.isEmpty {
+      heldOutput.withUnsafeBytes { decoder.feed($0) }
+      // Not kept: a write that had to hold a flood may have held megabytes.
+      heldOutput = []
+      return .data
+    }
     if outputClosed { return .endOfOutput }
     let deadline = Monotonic.now() + Double(max(milliseconds, 0))
     // A socket peer: wait for its connection first (one that exits without connecting has ended
@@ -162,7 +160,7 @@ public final class PeerProcess {
           decoder.feed(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n]))
           return .data
         }
-        if n < 0 && errno == EINTR { continue }
+        if n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { continue }
         outputClosed = true
         return .endOfOutput
       }
@@ -193,12 +191,13 @@ public final class PeerProcess {
     guard ready > 0, fds[0].revents != 0, let connection = listener.accept() else { return false }
     listener.close()
     self.listener = nil
+    Self.makeNonBlocking(connection)
     inputFD = connection
     outputFD = connection
     return true
   }
 
-  private func drainStderr() {
+  func drainStderr() {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let n = buffer.withUnsafeMutableBytes { systemRead(errorFD, $0.baseAddress!, $0.count) }
     if n <= 0 {
@@ -220,143 +219,11 @@ public final class PeerProcess {
   }
 
   /// Reads what standard error holds now, without waiting.
-  private func drainBufferedStderr() {
+  func drainBufferedStderr() {
     var fds = [pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)]
     while !stderrClosed && poll(&fds, 1, 0) > 0 && fds[0].revents != 0 { drainStderr() }
-  }
-
-  // MARK: - Ending
-
-  /// Whether the peer is still running (reaping it if it has exited).
-  public var isRunning: Bool {
-    reap(blocking: false)
-    return exit == nil
-  }
-
-  /// How the peer ended, once it has.
-  public var exitStatus: PeerExit? {
-    reap(blocking: false)
-    return exit
-  }
-
-  /// Waits up to `timeout` seconds for the peer to exit on its own, then stops it (``stop(grace:)``).
-  /// - Returns: how it ended.
-  @discardableResult
-  public func waitForExit(timeout: Double, grace: Double) -> PeerExit {
-    let deadline = Monotonic.now() + timeout * 1000
-    // Most peers exit within a millisecond of their input's end: look often at first, then back
-    // off to every 2 ms (a conformance run waits for one testee per case).
-    var pause = 0.05
-    while isRunning && Monotonic.now() < deadline {
-      // A second Ctrl-C while waiting means: do not wait.
-      if SignalTrap.count > 1 { break }
-      // A crash report longer than the pipe holds must not block the peer's exit.
-      drainBufferedStderr()
-      Monotonic.sleep(milliseconds: pause)
-      pause = min(pause * 2, 2)
-    }
-    return stop(grace: grace)
-  }
-
-  /// Stops the peer and everything in its process group: SIGTERM (and the end of its input),
-  /// then SIGKILL after `grace` seconds (at once if cmdtool is asked to stop a second time
-  /// meanwhile). Children the peer left behind after exiting are stopped the same way.
-  /// - Returns: how the peer ended.
-  @discardableResult
-  public func stop(grace: Double) -> PeerExit {
-    // The signal that asked for this stop (if one did) is the first; any signal after it means
-    // "now", also one caught before this call (a double Ctrl-C arrives before the stop begins).
-    let patience = min(SignalTrap.count, 1)
-    // SIGTERM before the end of input, so the status recorded says the peer was stopped, not
-    // that it happened to exit on its own when its input ended.
-    if isRunning {
-      wasStopped = true
-      signalGroup(SIGTERM)
-    } else if groupExists {
-      signalGroup(SIGTERM)
-    }
-    closeInput()
-    if isRunning || groupExists {
-      let deadline = Monotonic.now() + grace * 1000
-      while (isRunning || groupExists) && Monotonic.now() < deadline && SignalTrap.count <= patience {
-        Monotonic.sleep(milliseconds: 5)
-      }
-      if isRunning || groupExists { signalGroup(SIGKILL) }
-    }
-    reap(blocking: true)
-    return exit ?? .exited(-1)
-  }
-
-  /// Ends the peer and its group at once (SIGKILL).
-  public func kill() {
-    signalGroup(SIGKILL)
-    reap(blocking: true)
-  }
-
-  /// Whether any process of the peer's group is still alive (the peer itself, or children it left).
-  ///
-  /// `kill(-group, 0)` also counts members that died but that nobody has reaped yet (orphans wait
-  /// for init, which in a container may never come): on Linux those are told apart by their state
-  /// in /proc, so a stop does not wait its whole grace for the dead.
-  private var groupExists: Bool {
-    guard systemKill(-processIdentifier, 0) == 0 else { return false }
-    #if os(Linux)
-      return Self.hasLiveMembers(group: processIdentifier)
-    #else
-      return true
-    #endif
-  }
-
-  #if os(Linux)
-    /// Whether a process of `group` is alive: its `/proc/PID/stat` names the group and a state
-    /// other than zombie (Z) or dead (X).
-    private static func hasLiveMembers(group: Int32) -> Bool {
-      guard let directory = opendir("/proc") else { return true }
-      defer { closedir(directory) }
-      var buffer = [UInt8](repeating: 0, count: 512)
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard Int32(name) != nil else { continue }
-        let fd = open("/proc/\(name)/stat", O_RDONLY)
-        guard fd >= 0 else { continue }
-        let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress!, $0.count) }
-        close(fd)
-        guard count > 0 else { continue }
-        // "pid (comm) state ppid pgrp …"; comm may hold spaces and parentheses: after the last ")".
-        let stat = buffer[0..<count]
-        guard let commEnd = stat.lastIndex(of: UInt8(ascii: ")")) else { continue }
-        let fields = stat[(commEnd + 1)...].split(separator: UInt8(ascii: " "))
-        guard fields.count > 2, let pgrp = Int32(String(decoding: fields[2], as: UTF8.self)), pgrp == group else { continue }
-        let state = fields[0].first ?? 0
-        if state != UInt8(ascii: "Z") && state != UInt8(ascii: "X") { return true }
-      }
-      return false
-    }
-  #endif
-
-  private func signalGroup(_ signal: Int32) {
-    // The group outlives its leader while children remain; its id cannot be reused meanwhile.
-    if systemKill(-processIdentifier, signal) != 0 && exit == nil { _ = systemKill(processIdentifier, signal) }
-  }
-
-  /// Collects the peer's exit status with waitpid.
-  private func reap(blocking: Bool) {
-    guard exit == nil else { return }
-    var status: Int32 = 0
-    while true {
-      let result = waitpid(processIdentifier, &status, blocking ? 0 : WNOHANG)
-      if result == processIdentifier {
-        exit = PeerExit(waitStatus: status)
-        return
-      }
-      if result < 0 && errno == EINTR { continue }
-      if result < 0 { exit = .exited(-1) }
-      return
-    }
   }
 }
 
 // The C functions under names that don't clash with the methods above.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }
-private func systemKill(_ pid: Int32, _ signal: Int32) -> Int32 { kill(pid, signal) }
+func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

@@ -136,6 +136,9 @@ public final class Recorder: ScriptRunnerDelegate {
   private var writer: TraceFileWriter?
   private var redaction: Redaction
   private var outcome = Outcome()
+  /// Where the warning about `unsettled` markers is, and how many were recorded; the first one's.
+  private var unsettled: (index: Int, count: Int)?
+  private var firstUnsettled = ""
 
   public init(_ configuration: Configuration) {
     self.configuration = configuration
@@ -208,6 +211,7 @@ public final class Recorder: ScriptRunnerDelegate {
     guard let writer else { return }
     // The runner notes each step with a `script` marker just before playing it.
     if case .marker("script", _) = record.body, let step = runner.currentStep { warnAboutClearPasswords(step, in: state) }
+    if case .marker(ScriptRunner.unsettledMarker, let detail) = record.body { warnAboutUnsettled(detail) }
     do {
       try writer.write(redaction.redact(record, in: state))
     } catch {
@@ -220,6 +224,19 @@ public final class Recorder: ScriptRunnerDelegate {
       try writer?.flush()
     } catch {
       throw SessionStop(.other, error.description)
+    }
+  }
+
+  /// A step played before the engine was quiet (wall clock): said once, with a count after it.
+  private func warnAboutUnsettled(_ detail: String) {
+    let warning = detail + " (a label it changes more often than --settle? give a shorter --max-wait to go on sooner, or a shorter --settle)"
+    if let (index, count) = unsettled {
+      unsettled = (index, count + 1)
+      outcome.warnings[index] = firstUnsettled + "; and \(count) more time\(count == 1 ? "" : "s") after it (\"unsettled\" markers)"
+    } else {
+      unsettled = (outcome.warnings.count, 1)
+      firstUnsettled = warning
+      outcome.warnings.append(warning)
     }
   }
 

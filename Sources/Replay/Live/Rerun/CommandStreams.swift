@@ -113,6 +113,7 @@ enum CommandStreams {
         break
       }
       model.apply(record, index: index)
+      if let overrun = model.clockOverrun { throw Replayer.Failure.clockOverrun(path: path, overrun) }
       index += 1
     }
     return result

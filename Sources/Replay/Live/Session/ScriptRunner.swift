@@ -87,7 +87,7 @@ public final class ScriptRunner: WireSessionDelegate {
       try note(TraceRecord(time: currentTime, .marker(label: label, detail: "")))
     }
     for record in records { try send(record) }
-    try settle(after: "script line \(step.line) (\(step.source))")
+    try settle(after: "script line \(step.line) (\(Format.clipped(step.source, to: Self.quoteLimit)))")
   }
 
   /// Records a note of the runner's own (a marker) in its turn.
@@ -99,14 +99,22 @@ public final class ScriptRunner: WireSessionDelegate {
   /// followed by a settle when the platform sent something), in real time on the wall clock.
   public func advance(to time: Double) throws(SessionStop) {
     if clock == .virtual {
+      // Every tick is a round trip with the engine: a step far ahead of a fast timer (t=1e15
+      // after a 1 ms timer) would take forever even when the engine answers every tick.
+      let (firings, busiest) = model.timerFirings(through: time)
+      if let busiest, firings > Double(model.options.clockLimit) {
+        let timer = busiest.timer
+        throw SessionStop(.scriptFailed, "running the platform's clock from \(Format.time(milliseconds: now)) to \(Format.time(milliseconds: time)) would fire timer \(timer.id) (owner \(timer.owner), every \(Format.number(timer.interval)) ms) \(Format.number(busiest.firings)) times, and a session fires timers at most \(Format.number(Double(model.options.clockLimit))) times between two steps (docs/PROTOCOL.md §2.1)")
+      }
       while let deadline = model.nextDeadline, deadline <= time {
         now = max(now, deadline)
         model.advance(to: deadline)
+        try checkClock()
         if forwarded < model.emissions.count { try settle(after: "the platform's clock at \(Format.time(milliseconds: deadline))") }
       }
       now = max(now, time)
       model.advance(to: now)
-      return
+      return try checkClock()
     }
     let due = startWall + time
     while Monotonic.now() < due {
@@ -114,19 +122,36 @@ public final class ScriptRunner: WireSessionDelegate {
       let wake = min(due, model.nextDeadline.map { startWall + $0 } ?? due)
       try session.pump(timeout: Int(max(0, wake - Monotonic.now()).rounded(.up)), after: "waiting for \(Format.time(milliseconds: time))")
       model.advance(to: currentTime)
+      try checkClock()
       try forwardEmissions()
     }
     now = currentTime
   }
 
+  /// Stops the session when the platform's clock stopped at its limit: the engine's timers kept
+  /// ticking without a command in between (docs/PROTOCOL.md §2.1).
+  private func checkClock() throws(SessionStop) {
+    if let overrun = model.clockOverrun { throw SessionStop(.other, overrun.description) }
+  }
+
   /// Lets the peer finish what it was given: a sync round trip on the virtual clock (again while
   /// the platform has events of its own to forward), quiet time on the wall clock.
+  ///
+  /// An engine never quiet for `--settle` within `--max-wait` on the wall clock is not waited for
+  /// longer: the session goes on, and an ``unsettledMarker`` in the recording says where.
   public func settle(after what: String) throws(SessionStop) {
     for _ in 0..<10_000 {
       try forwardEmissions()
       switch clock {
       case .virtual: try session.sync(at: currentTime, after: what)
-      case .wall: try session.quiet(after: what)
+      case .wall:
+        if let written = try session.quiet(after: what) {
+          let limits = session.limits
+          let detail = "\(session.peerName) was not quiet for \(Format.number(limits.settle)) ms (--settle) within \(Format.seconds(limits.maxWait)) (--max-wait) after \(what): it wrote \(written) records meanwhile; cmdtool went on"
+          try forwardEmissions()
+          try note(TraceRecord(time: currentTime, .marker(label: Self.unsettledMarker, detail: detail)))
+          return
+        }
       }
       if forwarded == model.emissions.count { return }
     }
@@ -158,12 +183,19 @@ public final class ScriptRunner: WireSessionDelegate {
     recordCount += 1
   }
 
-  /// A record as messages name it: `ValueEvent → 7 value=1`.
+  /// A record as messages name it: `0.100s  ←  ValueEvent → 7 value=1`, clipped (a typed text
+  /// may be megabytes long).
   static func describe(_ record: TraceRecord) -> String {
     TraceRecordFormatter.lines(for: record, index: 0).first.map { line in
-      String(line.drop { $0 != " " }.drop { $0 == " " })
+      Format.clipped(line.drop { $0 != " " }.drop { $0 == " " }, to: quoteLimit)
     } ?? "a record"
   }
+
+  /// The label of the marker that notes a step played while the engine was not quiet (wall clock).
+  public static let unsettledMarker = "unsettled"
+
+  /// The most characters of a record or a script line a message quotes.
+  static let quoteLimit = 120
 
   // MARK: - WireSessionDelegate
 

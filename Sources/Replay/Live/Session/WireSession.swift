@@ -80,8 +80,8 @@ public final class WireSession {
       throw SessionStop(.other, "cannot encode the platform's header: \(error)")
     }
     self.encoder = encoder
-    process.write(bytes)
     lastSent = "the platform's header"
+    try transmit(bytes, what: lastSent)
   }
 
   // MARK: - Sending
@@ -97,9 +97,41 @@ public final class WireSession {
     }
     self.encoder = encoder
     if let description { lastSent = description }
-    if !process.write(bytes) {
+    var what = description ?? "a record"
+    if description == nil, case .marker(let label, let detail) = record.body { what = "the \(label) marker \(detail)" }
+    try transmit(bytes, what: what)
+  }
+
+  /// Writes `bytes` (`what`, for messages) to the peer within the limits: `timeout` seconds
+  /// without progress either way, `maxWait` seconds in all (docs/WIRE.md §8).
+  private func transmit(_ bytes: [UInt8], what: String) throws(SessionStop) {
+    let result = process.write(bytes, timeout: limits.timeout * 1000, maxWait: limits.maxWait * 1000)
+    if result == .written { return }
+    // What the peer wrote meanwhile was received before the problem: it goes where it belongs
+    // first (a peer's last words may say why it stopped reading).
+    let held = process.heldOutputCount
+    try handleHeldOutput()
+    func progress(_ sent: Int) -> String { "\(sent) of \(bytes.count) bytes" }
+    switch result {
+    case .written:
+      return
+    case .closed:
       throw SessionStop(.ended, "\(peerName) stopped reading its input (after \(lastSent))")
+    case .stalled(let sent):
+      let meanwhile = held > 0 ? " (and wrote \(held) bytes meanwhile)" : ""
+      throw SessionStop(.silent, "\(peerName) did not read its input for \(Format.seconds(limits.timeout)) (--timeout) while cmdtool was sending \(what): it took \(progress(sent))\(meanwhile)")
+    case .flooded(let sent):
+      throw SessionStop(.flooding, "\(peerName) kept writing for \(Format.seconds(limits.maxWait)) (--max-wait) without reading what cmdtool was sending (\(what)): it took \(progress(sent))")
+    case .interrupted(let signal, let sent):
+      throw interruption(signal, while: "while cmdtool was sending \(what) (\(peerName) had taken \(progress(sent)))")
     }
+  }
+
+  /// Decodes and handles what a failed write read from the peer and held.
+  private func handleHeldOutput() throws(SessionStop) {
+    guard process.heldOutputCount > 0 else { return }
+    _ = process.read(timeout: 0, into: &decoder)
+    try drain()
   }
 
   /// A sync round trip (docs/WIRE.md §4): sends a sync marker at `time` and waits for its echo, so
@@ -112,11 +144,22 @@ public final class WireSession {
   }
 
   /// Waits until the peer has been quiet for `limits.settle` milliseconds (the wall clock's
-  /// stand-in for a sync round trip, for peers that do not echo).
-  public func quiet(after what: String) throws(SessionStop) {
-    var quietSince = Monotonic.now()
-    while Monotonic.now() - quietSince < limits.settle {
-      if try pump(timeout: Int((limits.settle - (Monotonic.now() - quietSince)).rounded(.up)), after: what) {
+  /// stand-in for a sync round trip, for peers that do not echo), for `limits.maxWait` seconds
+  /// at most: an engine that changes a label every 100 ms (a clock, an animation) is never quiet,
+  /// and its session must go on all the same (docs/WIRE.md §5).
+  /// - Returns: nil when the peer settled; else how many records it wrote while cmdtool waited.
+  @discardableResult
+  public func quiet(after what: String) throws(SessionStop) -> Int? {
+    let start = Monotonic.now()
+    let cap = start + limits.maxWait * 1000
+    let recordsBefore = recordsReceived
+    var quietSince = start
+    while true {
+      let now = Monotonic.now()
+      let quietEnds = quietSince + limits.settle
+      if now >= quietEnds { return nil }
+      if now >= cap { return recordsReceived - recordsBefore }
+      if try pump(timeout: Int((min(quietEnds, cap) - now).rounded(.up)), after: what) {
         quietSince = Monotonic.now()
       }
     }

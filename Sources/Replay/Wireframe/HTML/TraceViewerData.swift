@@ -38,7 +38,8 @@ struct TraceViewerData {
   /// Replays `records` and draws the frames' wireframes.
   ///
   /// - Complexity: O(n) records applied, plus O(f · s) for f frames of states of size s.
-  init(header: TraceHeader, widgets: WidgetSchema?, count: Int, records: some Sequence<TraceRecord>, maxFrames: Int, showsHidden: Bool) {
+  /// - Throws: the model's ``ClockOverrun``, if its clock stops.
+  init(header: TraceHeader, widgets: WidgetSchema?, count: Int, records: some Sequence<TraceRecord>, maxFrames: Int, showsHidden: Bool) throws(ClockOverrun) {
     self.header = header
     let viewport = WireframeLayout.viewport(header.viewport)
     spacing = max(1, (count + maxFrames - 1) / max(1, maxFrames))
@@ -49,6 +50,7 @@ struct TraceViewerData {
     var treeIndex: [String: Int] = [:]
     for (index, record) in records.enumerated() {
       model.apply(record, index: index)
+      if let overrun = model.clockOverrun { throw overrun }
       let direction: String
       switch record.body {
       case .batch: direction = "out"

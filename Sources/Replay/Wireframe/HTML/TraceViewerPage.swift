@@ -17,8 +17,9 @@ public enum TraceViewerPage {
   ///     (and the last), the list still shows every record.
   ///   - showsHidden: draw hidden elements too, dimmed.
   /// - Complexity: O(n) records replayed, plus drawing at most `maxFrames` states.
-  public static func html(title: String, header: TraceHeader, records: [TraceRecord], maxFrames: Int = defaultMaxFrames, showsHidden: Bool = false, widgets: WidgetSchema? = nil) -> String {
-    let data = TraceViewerData(header: header, widgets: widgets, count: records.count, records: records, maxFrames: maxFrames, showsHidden: showsHidden)
+  /// - Throws: a ``ClockOverrun`` when the trace asks the clock to run without end.
+  public static func html(title: String, header: TraceHeader, records: [TraceRecord], maxFrames: Int = defaultMaxFrames, showsHidden: Bool = false, widgets: WidgetSchema? = nil) throws(ClockOverrun) -> String {
+    let data = try TraceViewerData(header: header, widgets: widgets, count: records.count, records: records, maxFrames: maxFrames, showsHidden: showsHidden)
     let e = XMLText.escaped
     let duration = data.records.last.map { Format.time(milliseconds: $0.time) } ?? "0s"
     let body = """
