@@ -50,6 +50,37 @@ import Testing
     #expect(!later.stdout.contains("saved "), "\(later)")
   }
 
+  /// A failure `fuzz shrink` kept of a script that types a named secret is played again with the
+  /// secret's value (issue #22 §2: secrets work in every command that plays scripts); without the
+  /// value the campaign stops before any engine starts, naming the secret.
+  @Test func aSavedFailureThatTypesASecretIsPlayedWithItsValue() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("fuzz")
+    let value = "opensesame-22"
+    let engine = ["--password", value, "--bug", "crash-after-two-cancels"]
+    let text = FuzzShrinkCommandTests.longScript(rounds: 2).replacingOccurrences(of: #""text":"hunter2""#, with: #""secret":"PASSWORD""#)
+    let script = try scratch.write("secret.script.jsonl", text)
+    let secret = ["CMDTOOL_SECRET_PASSWORD": value]
+    let shrink = try Subprocess.cmdtool(["fuzz", "shrink", "--script", script, "--out", out] + shrinkUntilDone + ["--", Built.engine.path] + engine, environment: secret, timeout: fuzzerPatience)
+    #expect(shrink.status == 1, "\(shrink)")
+    let name = try #require(try FileManager.default.contentsOfDirectory(atPath: out + "/failures").first)
+    #expect(try String(contentsOfFile: "\(out)/failures/\(name)/script.jsonl", encoding: .utf8).contains(#""secret":"PASSWORD""#))
+
+    let missing = try Subprocess.cmdtool(["fuzz", "engine", "--out", out, "--runs", "1", "--", Built.engine.path] + engine, environment: ["CMDTOOL_SECRET_PASSWORD": nil], timeout: 120)
+    #expect(missing.status == 2, "\(missing)")
+    #expect(missing.stderr.contains("types the secret PASSWORD, but CMDTOOL_SECRET_PASSWORD is not set"), "\(missing)")
+    #expect(!missing.stdout.contains("saved \(name)"), "\(missing)")
+
+    let again = try Subprocess.cmdtool(["fuzz", "engine", "--out", out, "--runs", "1", "--", Built.engine.path] + engine, environment: secret, timeout: fuzzerPatience)
+    #expect(again.status == 1, "\(again)")
+    #expect(again.stdout.contains("saved \(name): still fails (signal 6"), "\(again)")
+    for file in scratch.files where !file.hasSuffix("secret.script.jsonl") {
+      let bytes = try String(decoding: Data(contentsOf: URL(fileURLWithPath: scratch.path(file))), as: UTF8.self)
+      #expect(!bytes.replacingOccurrences(of: "--password \(value)", with: "").contains(value), "\(file) holds the secret's value")
+    }
+  }
+
   /// A saved failure that cannot be read stops the campaign, naming the file.
   @Test func anUnreadableSavedFailureIsBadInput() throws {
     let scratch = try Scratch()

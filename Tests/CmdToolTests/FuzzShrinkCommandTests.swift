@@ -96,6 +96,22 @@ import Testing
     #expect(missing.stderr.contains("the script types the secret PASSWORD, but CMDTOOL_SECRET_PASSWORD is not set"), "\(missing)")
   }
 
+  /// Issue #22: a script that stops before its end (a selector that matches nothing) neither
+  /// fails nor passes: exit 2 naming the step, never "does not fail". Its contrast is the test
+  /// above: the same script with the selector right is played to its end and says so (exit 0).
+  @Test func aScriptThatCannotBePlayedToItsEndIsNoVerdict() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let text = Self.longScript(rounds: 3, cancels: 1).replacingOccurrences(of: #"button \"Log in\""#, with: #"button \"Login\""#)
+    let script = try scratch.write("typo.script.jsonl", text)
+    let run = try Subprocess.cmdtool(["fuzz", "shrink", "--script", script, "--out", scratch.path("shrunk")] + shrinkUntilDone + ["--", Built.engine.path, "--bug", "crash-after-two-cancels"], timeout: fuzzerPatience)
+    #expect(run.status == 2, "\(run)")
+    #expect(!run.stdout.contains("does not fail"), "\(run)")
+    #expect(run.stderr.contains("typo.script.jsonl: the script cannot be played to its end"), "\(run)")
+    #expect(run.stderr.contains(#"button "Login" matches no element"#), "\(run)")
+    #expect(run.stderr.contains(#"did you mean button "Log in""#), "\(run)")
+  }
+
   @Test func anUnreadableScriptIsBadInputWithItsLine() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

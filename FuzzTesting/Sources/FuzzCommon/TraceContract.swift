@@ -5,7 +5,7 @@ import CommandCodec
 /// 1. Decoding may throw, never crash (a crash is the fuzzer's finding by itself).
 /// 2. The input decoded whole, fed in chunks (split points derived from the input) and read in bulk
 ///    gives the same header, the same records and the same error; so does detecting the format
-///    from the first byte, when that detects the format given. Each of these decodings is given
+///    from the first bytes, when that detects the format given (and not, say, UTF-32 text). Each of these decodings is given
 ///    the widget schema `all.widgets.json` (``FuzzWidgets``), so custom commands decode too.
 /// 3. Decoded without the schema, the input gives the same outcome, or stops for want of it: after
 ///    the same first records, with `schemaMissing` (the header names a schema) or
@@ -32,7 +32,7 @@ public enum TraceContract {
     let others: [(String, DecodingRun)] = [
       ("fed in \(cuts.count + 1) chunks", DecodingRun(input, format: format, cuts: cuts, widgets: widgets)),
       ("fed in \(cuts.count + 1) chunks, read in bulk", DecodingRun(input, format: format, cuts: cuts, mode: .bulk, widgets: widgets)),
-    ] + (TraceFormat.detect(input) == format ? [("with the format detected", DecodingRun(input, format: nil, widgets: widgets))] : [])
+    ] + detected(input, format: format, comparedWith: whole, widgets: widgets)
     for (name, run) in others {
       if run.error != whole.error {
         return "\(name), the error is \(describe(run.error)); whole, it is \(describe(whole.error))"
@@ -59,6 +59,19 @@ public enum TraceContract {
       }
     }
     return nil
+  }
+
+  /// The decoding with the format detected, when detection picks `format`: the first byte picks
+  /// it, and the first bytes do not show the input is something else (UTF-32 text starting with
+  /// "{", a PNG image starting with 0x89), which detection names and a decoder told the format
+  /// cannot know.
+  private static func detected(_ input: [UInt8], format: TraceFormat, comparedWith whole: DecodingRun, widgets: WidgetSchema?) -> [(String, DecodingRun)] {
+    guard TraceFormat.detect(input) == format else { return [] }
+    let run = DecodingRun(input, format: nil, widgets: widgets)
+    if run.error?.foreignContent != nil && whole.error?.foreignContent == nil && run.records.isEmpty && run.header == nil {
+      return []
+    }
+    return [("with the format detected", run)]
   }
 
   /// Rule 3: without a schema, the same outcome, or the same first records and a refusal for

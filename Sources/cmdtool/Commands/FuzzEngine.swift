@@ -93,6 +93,7 @@ struct FuzzEngine: ParsableCommand {
   }
 
   @OptionGroup var widgetOptions: WidgetOptions
+  @OptionGroup var secretsOptions: SecretsOptions
 
   /// The campaign these options describe.
   func campaignOptions() throws -> FuzzCampaign.Options {
@@ -102,6 +103,15 @@ struct FuzzEngine: ParsableCommand {
     target.check = try Self.check(rules: rules, invariants: invariant)
     target.widgets = try widgetOptions.load()
     target.widgetsFile = widgetOptions.widgets
+    // The monkey types no secrets, but failures saved in OUT (by `fuzz shrink`) may: their values
+    // are loaded as `record` loads them, before any engine starts.
+    do {
+      target.secrets = try secretsOptions.load(try FuzzCampaign.secretNames(savedIn: out), purpose: "a saved failure in \(out)")
+    } catch let error as FuzzCampaign.UnreadableFailure {
+      printError(error.description)
+      throw ExitStatus.badInput
+    }
+    target.secretsFile = secretsOptions.secrets
     var options = FuzzCampaign.Options(target: target, output: out)
     options.seed = seed
     options.runs = runs

@@ -17,8 +17,10 @@ struct FuzzShrinkCommand: ParsableCommand {
 
         cmdtool fuzz shrink --script long.script.jsonl --out shrunk -- .build/debug/example-engine --bug crash-after-two-cancels
 
-      Exit status: 1 the script fails (and was shrunk), 0 it does not fail, 2 an unreadable \
-      script, 64 bad usage.
+      Exit status: 1 the script fails (and was shrunk), 0 it was played to its end and does not \
+      fail, 2 an unreadable script, a missing secret, an engine that fails before its first \
+      record, or a script that cannot be played to its end (a selector matches nothing), 64 bad \
+      usage, 128+N stopped by signal N.
       """
   )
 
@@ -78,6 +80,9 @@ struct FuzzShrinkCommand: ParsableCommand {
       found = try FuzzShrink.shrink(steps, target: target, output: out, seconds: try FuzzEngine.duration(shrinkTime, "--shrink-time") ?? 60)
     } catch let error as FuzzCampaign.SetupError {
       throw setupError(error.description, peer: "the engine", said: error.engineSaid)
+    } catch let error as FuzzShrink.Unplayable {
+      printError("\(script): the script cannot be played to its end, so it neither fails nor passes: \(error.description)")
+      throw ExitStatus.badInput
     } catch {
       printError("\(out): \(error.localizedDescription)")
       throw ExitStatus.badInput

@@ -140,6 +140,13 @@ public final class FuzzCampaign {
     return mixer.next()
   }
 
+  /// The named secrets that the failures saved in `folder` type (docs/WIRE.md §7): a campaign's
+  /// target needs their values (``FuzzTarget/secrets``) to play them again.
+  /// - Throws: ``UnreadableFailure`` for a saved failure that cannot be read.
+  public static func secretNames(savedIn folder: String) throws -> [String] {
+    try FuzzOutput.secretNames(savedIn: folder)
+  }
+
   /// Runs the campaign: first the failures the output folder holds (each still failing is
   /// reported, each fixed one moved to `OUT/fixed/`), then the runs of the budget.
   /// - Throws: when the output folder cannot be made, or a saved failure in it cannot be read.

@@ -18,6 +18,17 @@ extension FuzzOutput {
     var recording: String
   }
 
+  /// The named secrets the saved failures' scripts type (a failure `fuzz shrink` kept of a script
+  /// that logs in), so that a campaign can load their values before any engine starts.
+  /// - Throws: ``FuzzCampaign/UnreadableFailure``, as ``savedFailures()``.
+  static func secretNames(savedIn folder: String) throws -> [String] {
+    var names: [String] = []
+    for saved in try FuzzOutput(folder: folder).savedFailures() {
+      for name in EventScript(steps: saved.steps).secretNames where !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
   private var fixedFolder: String { (folder as NSString).appendingPathComponent("fixed") }
 
   /// The failures under `OUT/failures/`, by folder name.

@@ -5,6 +5,14 @@ import ReplayLive
 /// Shrinks a script someone already has (a long session that crashes the engine, a recording's
 /// script) to the smallest one that fails the same way, as a campaign shrinks what it finds.
 public enum FuzzShrink {
+  /// The script stopped before its end without the engine failing (a selector matched nothing, a
+  /// step would run the clock past its limit): it neither fails nor passes, so there is nothing to
+  /// shrink and no verdict to give.
+  public struct Unplayable: Error, Sendable, CustomStringConvertible {
+    /// Why the script stopped: the script runner's message, naming the step.
+    public var description: String
+  }
+
   /// Plays `script` against the target; when it fails, shrinks it and keeps the result in
   /// `output` as a campaign would (`failures/SLUG/`).
   ///
@@ -24,7 +32,11 @@ public enum FuzzShrink {
     if let failure = session.outcome.startFailure {
       throw FuzzCampaign.SetupError(description: failure, engineSaid: session.outcome.engineSaid)
     }
-    guard let failure = session.failure else { return nil }
+    guard let failure = session.failure else {
+      // "Does not fail" only for a script that was played to its end.
+      if session.outcome.stop?.kind == .scriptFailed { throw Unplayable(description: session.outcome.problem ?? "the script stopped before its end") }
+      return nil
+    }
     let shrinker = FailureShrinker(target: target, kind: failure.kind, scratch: output.work("shrink.jsonl"), budget: seconds)
     let minimal = shrinker.shrink(steps, failure: failure, recordedIn: original)
     return try output.keep(minimal, originalSteps: steps.count, run: -1, target: target)
