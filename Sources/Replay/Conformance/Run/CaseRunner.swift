@@ -65,8 +65,9 @@ public enum CaseRunner {
       }
       let expectedEvents = step.events.filter { EventKinds.of($0).map(hello.events.contains) ?? false }
       let eventsDiff = EventListDiff.render(expected: expectedEvents, actual: actualEvents)
-      let expectedProjection = step.state.projected(onto: hello.reports)
-      let actualProjection = actualState.projected(onto: hello.reports)
+      // Only what the protocol asks of this platform is judged (docs/CONFORMANCE.md §1.6).
+      let expectedProjection = hello.judged(step.state, in: testCase.tier)
+      let actualProjection = hello.judged(actualState, in: testCase.tier)
       let stateDiff = StateDiff(from: expectedProjection, to: actualProjection)
       if eventsDiff != nil || !stateDiff.isEmpty {
         connection.abandon()
@@ -91,15 +92,24 @@ public enum CaseRunner {
     return result(.pass, "")
   }
 
-  /// Why the testee cannot take the case, from what it declared.
+  /// Why the testee cannot take the case, from what it declared (docs/CONFORMANCE.md §1.6).
   static func skipReason(_ testCase: ConformanceCase, _ hello: TesteeHello) -> String? {
     if let profile = testCase.profile, profile != hello.profile {
       return "a case of the \(profile) profile; the testee follows \(hello.profile)"
     }
-    let missing = testCase.about.subtracting(hello.reports)
-    if !missing.isEmpty { return "the testee does not report \(missing)" }
+    let lacked = testCase.createdKinds.intersection(hello.lacks)
+    if !lacked.isEmpty {
+      return "the testee has no \(lacked.sorted().map(\.rawValue).joined(separator: ", ")) (lacks=)"
+    }
+    if hello.historyInEngine && testCase.commandTypes.contains(.historyGoBack) {
+      return "HISTORY_GO_BACK pops the platform's view history, and the engine keeps it (history=engine)"
+    }
     let silent = testCase.needsEvents.subtracting(hello.events)
     if !silent.isEmpty { return "the testee does not send \(silent) events" }
+    // A case about events the testee sends is judged on them, whatever state parts it reports.
+    if !testCase.needsEvents.isEmpty { return nil }
+    let missing = testCase.about.subtracting(hello.reports)
+    if !missing.isEmpty { return "the testee does not report \(missing)" }
     return nil
   }
 }

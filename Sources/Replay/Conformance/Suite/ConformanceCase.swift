@@ -46,6 +46,18 @@ public struct ConformanceCase: Sendable {
     ConformanceTier(rawValue: String(name.prefix { $0 != "." })) ?? .informational
   }
 
+  /// The command types the case sends.
+  public var commandTypes: Set<CommandType> {
+    var types: Set<CommandType> = []
+    for step in steps {
+      if case .commands(let commands) = step.action { types.formUnion(commands.map(\.type)) }
+    }
+    return types
+  }
+
+  /// The kinds of element the case creates: a testee that declares it lacks one skips the case.
+  public var createdKinds: Set<ElementKind> { Set(commandTypes.compactMap(ElementKind.init(creating:))) }
+
   /// The profile a `Profile.<Platform>.…` case is for (lower-cased), nil for every other case.
   public var profile: String? {
     let parts = name.split(separator: ".")
@@ -68,6 +80,17 @@ public enum ConformanceTier: String, CaseIterable, Sendable, Comparable {
 
   public static func < (a: ConformanceTier, b: ConformanceTier) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+
+  /// The least keeping (docs/CONFORMANCE.md §1.6) of the element parts its cases judge: a
+  /// Required case judges what the protocol requires of every platform, a Recommended or Profile
+  /// case also what it recommends, an Informational one everything the model keeps.
+  public var judges: KeptParts.Keeping {
+    switch self {
+    case .required: return .required
+    case .recommended, .profile: return .recommended
+    case .informational: return .notJudged
+    }
   }
 
   /// Whether a failure in this tier fails the run.

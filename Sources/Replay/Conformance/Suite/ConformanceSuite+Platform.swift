@@ -44,7 +44,9 @@ extension ConformanceSuite {
     for (type, text) in [(CommandType.launchBrowser, "https://example.com"), (.shareLink, "https://example.com/s"), (.selectFromGallery, ""), (.listProducts, "sku"), (.buyProduct, "sku-1"), (.listPurchases, ""), (.consumePurchase, "sku-1")] {
       var b = CaseBuilder.app()
       b.send(.to(2, type, text: text))
-      cases.append(b.named("Required.Requests.\(camel(type))", "\(type.name) is logged as a request", "PROTOCOL.md §3 \(type.rawValue)", about: about))
+      // No engine sends the purchase commands (protocol notes §2): reported, not required.
+      let tier = [CommandType.listProducts, .buyProduct, .listPurchases, .consumePurchase].contains(type) ? "Informational" : "Required"
+      cases.append(b.named("\(tier).Requests.\(camel(type))", "\(type.name) is logged as a request", "PROTOCOL.md §3 \(type.rawValue)", about: about))
     }
     do {
       var b = CaseBuilder.app()
@@ -55,7 +57,8 @@ extension ConformanceSuite {
     do {
       var b = CaseBuilder.app()
       b.send(.to(0, .quitApp))
-      b.send(.to(2, .setTextValue, text: "after quit"), .to(1, .quitApp))
+      // A label, whose text a platform keeps (a view's it need not, docs/CONFORMANCE.md §1.6).
+      b.send(.create(.createText, in: 2, id: 3, text: "after quit"), .to(1, .quitApp))
       cases.append(b.named("Required.Requests.QuitApp", "QUIT_APP with any id (0 included) quits; later commands still apply", "PROTOCOL.md §3 64, §6 16", about: [.tree, .requests, .text]))
     }
     do {

@@ -22,7 +22,7 @@ extension ConformanceSuite {
     }
     for (name, type) in [("Button", CommandType.createButton), ("EventLayout", .createEventLayout), ("Text", .createText), ("ImageView", .createImageView)] {
       var b = CaseBuilder.app()
-      b.send(.create(type, in: 2, id: 3, text: type == .createImageView ? "" : "Tap me"))
+      b.send(.create(type, in: 2, id: 3, text: takesText.contains(type) && type != .createImageView ? "Tap me" : ""))
       b.later(250)
       b.act(.tap(3))
       cases.append(b.named("Required.Events.Tap.\(name)", "a tap on a \(ElementKind(creating: type)!.rawValue) sends ValueEvent 1 and changes no state", "CONFORMANCE.md §1.4, PROTOCOL.md §6 5", about: about, events: .user))
@@ -30,7 +30,8 @@ extension ConformanceSuite {
     for (name, type) in [("TextField", CommandType.createTextField), ("TextView", .createTextView), ("SearchBar", .createSearchBar)] {
       for (variant, text) in [("Word", "alice"), ("Empty", ""), ("Unicode", "Zoë 🙂 \"quoted\" \\ tab\t"), ("Long", String(repeating: "0123456789", count: 400))] {
         var b = CaseBuilder.app()
-        b.send(.create(type, in: 2, id: 3, text: "initial"))
+        // CREATE_SEARCHBAR carries no text (protocol notes §2).
+        b.send(.create(type, in: 2, id: 3, text: type == .createSearchBar ? "" : "initial"))
         b.later(300)
         b.act(.type(3, text: text))
         cases.append(b.named("Required.Events.Type.\(name).\(variant)", "typing replaces the text and sends one ValueEvent with the whole text", "CONFORMANCE.md §1.4, PROTOCOL.md §3 4", about: [.tree, .text], events: .user))
@@ -38,7 +39,9 @@ extension ConformanceSuite {
     }
     for (name, type) in [("Picker", CommandType.createPicker), ("RadioGroup", .createRadioGroup), ("SegmentedControl", .createSegmentedControl), ("PageControl", .createPageControl)] {
       var b = CaseBuilder.app()
-      b.send(.create(type, in: 2, id: 3, value: type == .createPageControl ? 4 : 0), .to(3, .addOption, value: 1, text: "One"), .to(3, .addOption, value: 2, text: "Two"))
+      // A page control has pages, no options (no engine sends it ADD_OPTION).
+      let options: [Command] = type == .createPageControl ? [] : [.to(3, .addOption, value: 1, text: "One"), .to(3, .addOption, value: 2, text: "Two")]
+      b.send([.create(type, in: 2, id: 3, value: type == .createPageControl ? 4 : 0)] + options)
       b.later(200)
       b.act(.select(3, index: 1))
       cases.append(b.named("Required.Events.Select.\(name)", "selecting sends ValueEvent with the index, which becomes the value", "CONFORMANCE.md §1.4, PROTOCOL.md §6 7", about: about, events: .user))
@@ -54,10 +57,13 @@ extension ConformanceSuite {
       b.send(.to(3, .setIntValue, value: 0))
       cases.append(b.named("Required.Events.Select.\(name)", "turning the page sends ValueEvent with its index; SET_INT_VALUE turns it back", "PROTOCOL.md §3 15, 24", about: about, events: .user))
     }
-    for (name, type, value) in [("Button", CommandType.createButton, Int32(1)), ("ScrollLayout", .createScrollLayout, 240), ("LinearLayoutDirection", .createLinearLayout, 1), ("ProgressSpinner", .createProgressSpinner, 7)] {
+    // The tier follows what the protocol asks a platform to keep of the kind's value
+    // (docs/CONFORMANCE.md §1.6): a button's selected state and a scroll offset are shown by one
+    // platform each; a spinner has no value at all.
+    for (name, type, value, tier) in [("Button", CommandType.createButton, Int32(1), "Recommended"), ("ScrollLayout", .createScrollLayout, 240, "Recommended"), ("LinearLayoutDirection", .createLinearLayout, 1, "Required"), ("ProgressSpinner", .createProgressSpinner, 7, "Informational")] {
       var b = CaseBuilder.app()
       b.send(.create(type, in: 2, id: 3), .to(3, .setIntValue, value: value))
-      cases.append(b.named("Required.Values.SetIntValue.\(name)", "SET_INT_VALUE stores the value", "PROTOCOL.md §3 45", about: about))
+      cases.append(b.named("\(tier).Values.SetIntValue.\(name)", "SET_INT_VALUE stores the value", "PROTOCOL.md §3 45", about: about))
     }
     do {
       var b = CaseBuilder.app()
@@ -77,17 +83,27 @@ extension ConformanceSuite {
   static var texts: [ConformanceCase] {
     var cases: [ConformanceCase] = []
     let about: StateParts = [.tree, .text]
-    for type in creations where ![.createImageView, .createNavigationView].contains(type) {
+    // Texts only where the CREATE carries them, SET_TEXT_VALUE only to the kinds the engine sends
+    // it to (Button, TextLabel, TextField, TextView, Dialog, ActionBar; protocol notes §2), each
+    // case in the tier of what the protocol asks a platform to keep of the text (§1.6).
+    let setTextValue: Set<CommandType> = [.createButton, .createText, .createTextField, .createTextView, .createDialog, .createAlertDialog, .createActionBar]
+    for type in creations where takesText.contains(type) && type != .createImageView {
+      let kind = ElementKind(creating: type)!
+      let tier = KeptParts.keeping(.text, of: kind) == .required ? "Required" : "Recommended"
       var b = CaseBuilder.app()
       b.send(.create(type, in: 2, id: 3, text: "first", text2: "second"))
-      b.send(.to(3, .setTextValue, text: "changed"))
-      cases.append(b.named("Required.Text.\(camel(type)).SetTextValue", "t1 and t2 at creation, then SET_TEXT_VALUE, on a \(ElementKind(creating: type)!.rawValue)", "PROTOCOL.md §3.0, §3 46", about: about))
+      if setTextValue.contains(type) {
+        b.send(.to(3, .setTextValue, text: "changed"))
+        cases.append(b.named("\(tier).Text.\(camel(type)).SetTextValue", "t1 (and t2) at creation, then SET_TEXT_VALUE, on a \(kind.rawValue)", "PROTOCOL.md §3.0, §3 46", about: about))
+      } else {
+        cases.append(b.named("\(tier).Text.\(camel(type)).CreationText", "t1 (and t2) at creation on a \(kind.rawValue)", "PROTOCOL.md §3.0", about: about))
+      }
     }
     do {
       var b = CaseBuilder.app()
       b.send(.create(.createActionBar, in: 2, id: 3, text: "Title", text2: "Sub"), .to(3, .setTextValue, text: "New", text2: "Subtitle"))
       b.send(.to(3, .setTextValue, text: "Newer", text2: ""))
-      cases.append(b.named("Required.Text.ActionBar.SubtitleFollows", "SET_TEXT_VALUE on an action bar sets the subtitle from t2, even empty", "PROTOCOL.md §3 46", about: about))
+      cases.append(b.named("Recommended.Text.ActionBar.SubtitleFollows", "SET_TEXT_VALUE on an action bar sets the subtitle from t2, even empty", "PROTOCOL.md §3 46", about: about))
     }
     do {
       var b = CaseBuilder.app()
@@ -105,17 +121,18 @@ extension ConformanceSuite {
       var b = CaseBuilder.app()
       b.send(.create(.createTextField, in: 2, id: 3, flags: 1), .create(.createTextField, in: 2, id: 4, flags: 16), .create(.createListView, in: 2, id: 5, flags: 256),
              .create(.createTextView, in: 2, id: 6, flags: 32), .create(.createActionBar, in: 2, id: 7, flags: 3))
-      cases.append(b.named("Required.Flags.KeptVerbatim", "CREATE flags are kept as sent (password 1 or 16, numeric 32, list 256, action bar buttons)", "PROTOCOL.md §3 4, 6, 29, §6 15", about: [.tree, .flags]))
+      cases.append(b.named("Required.Flags.KeptVerbatim", "a text field's and text view's CREATE flags are kept as sent (password 1 or 16, numeric 32); a list's 256 and an action bar's buttons are not Required", "PROTOCOL.md §3 4, 6, 29, §6 15", about: [.tree, .flags]))
     }
     do {
       var b = CaseBuilder()
       b.send(Command(.createApplication, childInternalId: 1, textValue: "Shop", textValue2: "com.example.shop.key", flags: 2), .create(.createFrameView, in: 1, id: 2))
       b.send(.create(.createText, in: 2, id: 3, value: 3, text: "**bold** https://example.com"))
-      cases.append(b.named("Required.Text.ApplicationAndLabelFields", "CREATE_APPLICATION keeps its name, IAP key and flags; CREATE_TEXT its autolink and markdown bits", "PROTOCOL.md §3 0, 18", about: [.tree, .text, .values, .flags]))
+      cases.append(b.named("Recommended.Text.ApplicationAndLabelFields", "CREATE_APPLICATION keeps its name and CREATE_TEXT its autolink and markdown bits (the IAP key and billing flag are not judged)", "PROTOCOL.md §3 0, 18", about: [.tree, .text, .values, .flags]))
     }
     for (name, type) in [("Text", CommandType.createText), ("Picker", .createPicker)] {
+      // A label has a text and no options, a picker options and no text, as the engine sends them.
       var b = CaseBuilder.app()
-      b.send(.create(type, in: 2, id: 3, text: "Something"), .to(3, .addOption, value: 1, text: "A"))
+      b.send(type == .createText ? [.create(type, in: 2, id: 3, text: "Something")] : [.create(type, in: 2, id: 3), .to(3, .addOption, value: 1, text: "A")])
       b.send(.to(3, .clear))
       cases.append(b.named("Required.Clear.\(name)", "CLEAR empties a \(name.lowercased())'s \(type == .createText ? "text" : "options")", "PROTOCOL.md §3 43", about: [.tree, .text, .options]))
     }

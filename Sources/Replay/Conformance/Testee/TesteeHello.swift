@@ -11,12 +11,38 @@ public struct TesteeHello: Hashable, Sendable {
   public var profile: String
   public var reports: StateParts
   public var events: EventKinds
+  /// The element kinds it has no widget for (`lacks=`): cases that create one are skipped up
+  /// front (docs/CONFORMANCE.md §1.6).
+  public var lacks: Set<ElementKind>
+  /// The kinds it keeps at the top level whatever parent their CREATE names (`toplevel=`): a
+  /// dialog that is a window of its own, an action bar that is the window's title bar.
+  public var topLevel: Set<ElementKind>
+  /// Whether the engine keeps the view history (`history=engine`) rather than the platform
+  /// (`history=platform`, the default).
+  public var historyInEngine: Bool
 
-  public init(protocolVersion: Int = TesteeHello.protocolVersion, profile: String = "other", reports: StateParts = .tree, events: EventKinds = .user) {
+  public init(protocolVersion: Int = TesteeHello.protocolVersion, profile: String = "other", reports: StateParts = .tree, events: EventKinds = .user,
+              lacks: Set<ElementKind> = [], topLevel: Set<ElementKind> = [], historyInEngine: Bool = false) {
     self.protocolVersion = protocolVersion
     self.profile = profile
     self.reports = reports
     self.events = events
+    self.lacks = lacks
+    self.topLevel = topLevel
+    self.historyInEngine = historyInEngine
+  }
+
+  /// The kinds a `lacks=` or `toplevel=` list names; an unknown name, or one not in `allowed`,
+  /// is a mistake of the testee's, named.
+  private static func kinds(_ key: Substring, _ value: Substring, allowed: [ElementKind]) throws(Failure) -> Set<ElementKind> {
+    var kinds: Set<ElementKind> = []
+    for name in value.split(separator: ",") where !name.isEmpty {
+      guard let kind = ElementKind(rawValue: String(name)), allowed.contains(kind) else {
+        throw Failure(description: "\(key): \"\(name)\" is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+      }
+      kinds.insert(kind)
+    }
+    return kinds
   }
 
   /// Why a hello cannot be read.
@@ -54,6 +80,14 @@ public struct TesteeHello: Hashable, Sendable {
           kinds.insert(kind)
         }
         events = kinds
+      case "lacks":
+        // The application cannot be lacked: every case creates it.
+        lacks = try Self.kinds(key, value, allowed: ElementKind.allCases.filter { $0 != .application && $0 != .custom })
+      case "toplevel":
+        topLevel = try Self.kinds(key, value, allowed: KeptParts.topLevelKinds)
+      case "history":
+        guard value == "engine" || value == "platform" else { throw Failure(description: "history=\(value): it is engine or platform") }
+        historyInEngine = value == "engine"
       default:
         continue
       }
@@ -66,6 +100,18 @@ public struct TesteeHello: Hashable, Sendable {
 
   /// The detail that declares this hello.
   public var detail: String {
-    "protocol=\(protocolVersion) profile=\(profile) reports=\(reports) events=\(events)"
+    var detail = "protocol=\(protocolVersion) profile=\(profile) reports=\(reports) events=\(events)"
+    func names(_ kinds: Set<ElementKind>) -> String { kinds.sorted().map(\.rawValue).joined(separator: ",") }
+    if !lacks.isEmpty { detail += " lacks=\(names(lacks))" }
+    if !topLevel.isEmpty { detail += " toplevel=\(names(topLevel))" }
+    if historyInEngine { detail += " history=engine" }
+    return detail
+  }
+
+  /// `state` as a case of `tier` judges it for this testee: projected onto the parts it reports,
+  /// then onto what the protocol asks of it (``KeptParts``) and its declared ways (`toplevel=`,
+  /// `history=engine`). Applied to the model's state and the testee's alike.
+  public func judged(_ state: UIState, in tier: ConformanceTier) -> UIState {
+    state.projected(onto: reports).judged(at: tier.judges, topLevel: topLevel, historyInEngine: historyInEngine)
   }
 }
