@@ -42,6 +42,10 @@ struct Bugs {
   /// The commands the buggy platform carries out: `ignore-reorder` drops REORDER_CHILD,
   /// `lose-active-styles` drops SET_STYLE with the ACTIVE selector (1, STATE_FORMAT.md §3.1).
   func filter(_ commands: [Command]) -> [Command] {
+    var commands = commands
+    if active.contains(.dropInitialText) {
+      for index in commands.indices where [.createTextField, .createTextView].contains(commands[index].type) { commands[index].textValue = "" }
+    }
     guard active.contains(.ignoreReorder) || active.contains(.loseActiveStyles) else { return commands }
     return commands.filter { command in
       if command.type == .reorderChild && active.contains(.ignoreReorder) { return false }

@@ -16,10 +16,20 @@ struct Declaration {
   /// The model computes every part, so it reports them all.
   var reports = Declaration.allReports
   var events = Declaration.allEvents
+  /// The element kinds it declares it has no widget for (`lacks=`, §1.6).
+  var lacks: [String] = []
+  /// The kinds it declares it keeps at the top level (`toplevel=`).
+  var topLevel: [String] = []
+  /// `engine` when it declares that the engine keeps the view history; nil declares nothing.
+  var history: String?
 
   /// The hello marker's detail: `protocol=1 profile=android reports=… events=…`.
   var detail: String {
-    "protocol=\(protocolVersion) profile=\(profile) reports=\(reports.joined(separator: ",")) events=\(events.joined(separator: ","))"
+    var detail = "protocol=\(protocolVersion) profile=\(profile) reports=\(reports.joined(separator: ",")) events=\(events.joined(separator: ","))"
+    if !lacks.isEmpty { detail += " lacks=\(lacks.joined(separator: ","))" }
+    if !topLevel.isEmpty { detail += " toplevel=\(topLevel.joined(separator: ","))" }
+    if let history { detail += " history=\(history)" }
+    return detail
   }
 
   /// Whether the testee sends user events (the answers to tap, type, select, choose and back).

@@ -1,3 +1,5 @@
+import ReplayCore
+
 /// The command line of the reference testee.
 ///
 /// `--profile`, `--reports` and `--events` change only what the hello marker declares
@@ -28,6 +30,9 @@ struct Options {
     /// A record longer than 64 KiB (a typed text of 300 KB) stops the testee reading: it waits
     /// forever in the middle of the record, and cmdtool's write cannot finish.
     case stallOnBigRecords = "stall-on-big-records"
+    /// CREATE_TEXTFIELD and CREATE_TEXTVIEW lose their t1: fields start empty (a Required part
+    /// dropped, as GTK's entries did).
+    case dropInitialText = "drop-initial-text"
   }
 
   /// Write the binary trace format instead of JSON Lines.
@@ -35,6 +40,8 @@ struct Options {
   /// What the hello marker declares.
   var declaration = Declaration()
   var bugs: Set<Bug> = []
+  /// `--partial`: the GTK-shaped platform of ``Partial``.
+  var partial = false
   /// The wait before each sync echo with `--bug slow`, in milliseconds.
   var delay = 2000
   /// Where `--bug flaky-reorder` counts its starts.
@@ -59,6 +66,12 @@ struct Options {
       --reports LIST      the state parts it declares, comma-separated (default: all of them:
                           \(Declaration.allReports.joined(separator: ",")))
       --events LIST       the event kinds it declares and sends (default: \(Declaration.allEvents.joined(separator: ",")))
+      --partial           a platform that keeps only what it shows, with top-level dialogs, the
+                          history in the engine and 14 kinds missing (Partial.swift); it declares
+                          profile gtk, events user,timer,image and the three below
+      --lacks LIST        the element kinds it declares it has no widget for (--partial: its 14)
+      --toplevel LIST     the kinds it declares it keeps at the top level (--partial: dialog,actionBar)
+      --history WHERE     declare history=engine or history=platform (--partial: engine)
       --widgets FILE      the widget schema (.widgets.json) whose custom widgets it has; a case
                           whose header names another schema, or any without it, is answered
                           unsupported (docs/CONFORMANCE.md §1.2)
@@ -77,6 +90,7 @@ struct Options {
                                      and max instead of refusing them (needs --widgets)
       --bug stall-on-big-records     a record longer than 64 KiB stops the testee reading in
                                      its middle, for good (--stall-file PATH is created then)
+      --bug drop-initial-text        text fields and text views start empty (t1 dropped)
       --help              show this text
 
     """
@@ -89,6 +103,7 @@ struct Options {
   init(parsing arguments: [String]) throws(UsageError) {
     var rest = arguments[...]
     var delayGiven = false
+    var given: Set<String> = []
     while let argument = rest.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -120,8 +135,16 @@ struct Options {
         }
         return items
       }
+      given.insert(name)
       switch name {
       case "--binary": binary = try flag()
+      case "--partial": partial = try flag()
+      case "--lacks": declaration.lacks = try list(of: ElementKind.allCases.map(\.rawValue))
+      case "--toplevel": declaration.topLevel = try list(of: ElementKind.allCases.map(\.rawValue))
+      case "--history":
+        let text = try value()
+        guard text == "engine" || text == "platform" else { throw UsageError(message: "--history is engine or platform, not \"\(text)\"") }
+        declaration.history = text
       case "--profile":
         let text = try value()
         guard Declaration.profiles.contains(text) else {
@@ -146,6 +169,15 @@ struct Options {
       case "--help", "-h": throw UsageError(message: "")
       default: throw UsageError(message: "unknown option \"\(argument)\"")
       }
+    }
+    // --partial declares what it is unless told otherwise (an empty list declares nothing, so a
+    // test can see the same platform fail without its declarations).
+    if partial {
+      if !given.contains("--profile") { declaration.profile = "gtk" }
+      if !given.contains("--events") { declaration.events = ["user", "timer", "image"] }
+      if !given.contains("--lacks") { declaration.lacks = Partial.lacks.map(\.rawValue) }
+      if !given.contains("--toplevel") { declaration.topLevel = Partial.topLevel.map(\.rawValue) }
+      if !given.contains("--history") { declaration.history = "engine" }
     }
     // A delay without the bug would be silently ignored: say so instead.
     if delayGiven && !bugs.contains(.slow) { throw UsageError(message: "--delay needs --bug slow") }

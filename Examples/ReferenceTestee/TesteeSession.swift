@@ -74,7 +74,19 @@ final class TesteeSession {
     sendNewEvents()
     switch record.body {
     case .batch(let commands):
-      let carried = bugs.filter(commands)
+      var carried = bugs.filter(commands)
+      if options.partial {
+        switch Partial.filter(carried, in: model.state) {
+        case .success(let kept):
+          carried = kept
+        case .failure(let unsupported):
+          // §1.6: said at once, and nothing after it is applied (a real platform might crash on
+          // the commands that name the element it could not make); the session ends here.
+          log(unsupported.message)
+          output.marker("unsupported", unsupported.message, at: time)
+          exit(0)
+        }
+      }
       bugs.crashOnUnknownDelete(carried, from: model, at: time, index: index)
       model.applyBatch(carried, at: time, index: index)
       bugs.noteToasts(in: model.state)
@@ -102,7 +114,7 @@ final class TesteeSession {
     case .advance:
       break  // the clock already ran to the marker's time
     case .state:
-      let snapshot = bugs.snapshot(of: model.state)
+      let snapshot = bugs.snapshot(of: options.partial ? Partial.reported(model.state) : model.state)
       output.marker("state", String(decoding: snapshot, as: UTF8.self), at: time)
     case .sync(let detail):
       // Everything before the marker is written: handle() sends events before each request.

@@ -6,7 +6,8 @@
 //
 // Files: Options.swift (command line), Declaration.swift (the hello marker), Connection.swift (the
 // socket transport), TesteeInput.swift and TesteeOutput.swift (the two byte streams),
-// Request.swift (cmdtool's request markers), TesteeSession.swift (one case), Bugs.swift (the bugs).
+// Request.swift (cmdtool's request markers), TesteeSession.swift (one case), Bugs.swift (the bugs),
+// Partial.swift (`--partial`, a GTK-shaped platform that keeps only what it shows).
 
 import CommandCodec
 import ReplayCore
