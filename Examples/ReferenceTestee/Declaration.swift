@@ -16,7 +16,7 @@ struct Declaration {
   /// The model computes every part, so it reports them all.
   var reports = Declaration.allReports
   var events = Declaration.allEvents
-  /// The element kinds it declares it has no widget for (`lacks=`, §1.6).
+  /// The element kinds it declares it has no widget for (`lacks=`, §1.7).
   var lacks: [String] = []
   /// The kinds it declares it keeps at the top level (`toplevel=`).
   var topLevel: [String] = []

@@ -2,7 +2,7 @@ import CommandCodec
 import ReplayCore
 
 /// `--partial`: a platform shaped like Sometrik's GTK layer, which keeps only what it shows
-/// (docs/CONFORMANCE.md §1.6, §5): no creation texts on kinds that show none, no value on kinds
+/// (docs/CONFORMANCE.md §1.7, §5): no creation texts on kinds that show none, no value on kinds
 /// that have none, no flags but a text input's and an action bar's, no options on a dialog or a
 /// label, no style keys it does not know, no purchases; dialogs and the action bar are top-level
 /// windows; the engine keeps the view history (HISTORY_GO_BACK does nothing); and 14 kinds have

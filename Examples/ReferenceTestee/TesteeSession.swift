@@ -80,7 +80,7 @@ final class TesteeSession {
         case .success(let kept):
           carried = kept
         case .failure(let unsupported):
-          // §1.6: said at once, and nothing after it is applied (a real platform might crash on
+          // §1.3: said at once, and nothing after it is applied (a real platform might crash on
           // the commands that name the element it could not make); the session ends here.
           log(unsupported.message)
           output.marker("unsupported", unsupported.message, at: time)

@@ -14,7 +14,39 @@ struct ConformancePiecesTests {
     #expect(try TesteeHello(parsing: hello.detail) == hello)
   }
 
+  @Test func aHelloDeclaresTheKindsItLacksAndItsWays() throws {
+    let hello = try TesteeHello(parsing: "protocol=1 lacks=pager,navigationView toplevel=dialog,actionBar history=engine")
+    #expect(hello.lacks == [.pager, .navigationView])
+    #expect(hello.topLevel == [.dialog, .actionBar])
+    #expect(hello.historyInEngine)
+    #expect(try TesteeHello(parsing: hello.detail) == hello)
+    #expect(try TesteeHello(parsing: "protocol=1 history=platform lacks=").historyInEngine == false)
+  }
+
+  /// What a hello declares decides, before the case is played, whether it runs (§1.7).
+  @Test func aCaseIsSkippedUpFrontForWhatTheTesteeDeclares() throws {
+    let suite = ConformanceSuite.standard
+    func named(_ name: String) throws -> ConformanceCase { try #require(suite.cases.first { $0.name == name }) }
+    let drawer = try named("Required.Drawer.CreatedClosed")
+    let lacking = try TesteeHello(parsing: "protocol=1 reports=tree,visibility lacks=navigationView")
+    #expect(CaseRunner.skipReason(drawer, lacking) == "the testee has no navigationView (lacks=)")
+    #expect(CaseRunner.skipReason(drawer, try TesteeHello(parsing: "protocol=1 reports=tree,visibility lacks=pager")) == nil)
+    let back = try named("Required.Views.HistoryGoBack")
+    #expect(CaseRunner.skipReason(back, try TesteeHello(parsing: "protocol=1 history=engine"))?.contains("history=engine") == true)
+    #expect(CaseRunner.skipReason(back, try TesteeHello(parsing: "protocol=1")) == nil)
+    // Image and timer cases run when their events are declared, whatever reports= says.
+    for name in ["Required.Image.RequestOnCreate", "Required.Timer.TicksAtItsInterval"] {
+      let testCase = try named(name)
+      #expect(CaseRunner.skipReason(testCase, try TesteeHello(parsing: "protocol=1 reports=tree events=user,timer,image")) == nil, "\(name)")
+      #expect(CaseRunner.skipReason(testCase, try TesteeHello(parsing: "protocol=1 reports=tree,images,timers events=user"))?.contains("does not send") == true, "\(name)")
+    }
+  }
+
   @Test(arguments: [
+    ("protocol=1 lacks=button,widget", "lacks: \"widget\" is not one of"),
+    ("protocol=1 lacks=application", "lacks: \"application\" is not one of"),
+    ("protocol=1 toplevel=button", "toplevel: \"button\" is not one of dialog, alertDialog, actionSheet, actionBar"),
+    ("protocol=1 history=nowhere", "history=nowhere: it is engine or platform"),
     ("profile=ios", "names no protocol version"),
     ("protocol=2", "the testee speaks protocol 2; cmdtool speaks 1"),
     ("protocol=1 reports=tree,colour", "unknown state part \"colour\""),

@@ -69,6 +69,33 @@ struct ConformanceSuiteTests {
     }
   }
 
+  /// The cases send what engines send (docs/CONFORMANCE.md §1.7): a creation text only where the
+  /// CREATE carries one (protocol notes §2), ADD_OPTION only to what has options, and nothing no
+  /// engine sends in a Required case.
+  @Test func casesSendWhatEnginesSend() {
+    let carriesText: Set<CommandType> = [.createApplication, .createOpenGLView, .createTextField, .createTextView, .createButton, .createSwitch, .createText, .createDialog,
+                                         .createAlertDialog, .createImageView, .createActionSheet, .createCheckbox, .createActionBar, .createNavigationBarItem, .createNotification]
+    let noOptions: Set<ElementKind> = [.dialog, .alertDialog, .text, .pageControl]
+    let nobodySends: Set<CommandType> = [.listProducts, .buyProduct, .listPurchases, .consumePurchase]
+    for testCase in suite.cases where !testCase.name.hasPrefix("Recommended.Robustness.") && !testCase.name.hasPrefix("Recommended.LegacyName.") {
+      var kinds: [Int32: ElementKind] = [:]
+      for step in testCase.steps {
+        guard case .commands(let commands) = step.action else { continue }
+        for command in commands {
+          if let kind = ElementKind(creating: command.type) {
+            kinds[command.childInternalId] = kind
+            #expect(carriesText.contains(command.type) || command.textValue.isEmpty, "\(testCase.name): \(command.typeName) with a text")
+          }
+          if command.type == .addOption, let kind = kinds[command.internalId] {
+            #expect(!noOptions.contains(kind), "\(testCase.name): ADD_OPTION to a \(kind)")
+          }
+          if testCase.tier == .required { #expect(!nobodySends.contains(command.type), "\(testCase.name): \(command.typeName) in a Required case") }
+        }
+      }
+    }
+    #expect(suite.cases.contains { $0.name == "Informational.Style.UnknownKeysKeptVerbatim" })
+  }
+
   @Test func everyUserActionIsExercised() {
     var kinds: Set<String> = []
     for testCase in suite.cases {

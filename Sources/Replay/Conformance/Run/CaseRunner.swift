@@ -65,7 +65,7 @@ public enum CaseRunner {
       }
       let expectedEvents = step.events.filter { EventKinds.of($0).map(hello.events.contains) ?? false }
       let eventsDiff = EventListDiff.render(expected: expectedEvents, actual: actualEvents)
-      // Only what the protocol asks of this platform is judged (docs/CONFORMANCE.md §1.6).
+      // Only what the protocol asks of this platform is judged (docs/CONFORMANCE.md §1.7).
       let expectedProjection = hello.judged(step.state, in: testCase.tier)
       let actualProjection = hello.judged(actualState, in: testCase.tier)
       let stateDiff = StateDiff(from: expectedProjection, to: actualProjection)
@@ -92,8 +92,8 @@ public enum CaseRunner {
     return result(.pass, "")
   }
 
-  /// Why the testee cannot take the case, from what it declared (docs/CONFORMANCE.md §1.6).
-  static func skipReason(_ testCase: ConformanceCase, _ hello: TesteeHello) -> String? {
+  /// Why the testee cannot take the case, from what it declared (docs/CONFORMANCE.md §1.7).
+  public static func skipReason(_ testCase: ConformanceCase, _ hello: TesteeHello) -> String? {
     if let profile = testCase.profile, profile != hello.profile {
       return "a case of the \(profile) profile; the testee follows \(hello.profile)"
     }

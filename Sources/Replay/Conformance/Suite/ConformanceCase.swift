@@ -82,7 +82,7 @@ public enum ConformanceTier: String, CaseIterable, Sendable, Comparable {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }
 
-  /// The least keeping (docs/CONFORMANCE.md §1.6) of the element parts its cases judge: a
+  /// The least keeping (docs/CONFORMANCE.md §1.7) of the element parts its cases judge: a
   /// Required case judges what the protocol requires of every platform, a Recommended or Profile
   /// case also what it recommends, an Informational one everything the model keeps.
   public var judges: KeptParts.Keeping {

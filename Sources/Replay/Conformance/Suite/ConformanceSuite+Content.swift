@@ -31,7 +31,7 @@ extension ConformanceSuite {
     do {
       var b = CaseBuilder.app()
       b.send(.create(.createText, in: 2, id: 3), .style(3, "no-wrap", "1"), .style(3, "nowrap", "true"), .style(3, "?custom", " spaced value "))
-      // The model keeps them; a platform need not (docs/CONFORMANCE.md §1.6): reported only.
+      // The model keeps them; a platform need not (docs/CONFORMANCE.md §1.7): reported only.
       cases.append(b.named("Informational.Style.UnknownKeysKeptVerbatim", "keys a platform does not know are stored as sent, never validated", "PROTOCOL.md §6 8", about: [.tree, .styles]))
     }
     return cases

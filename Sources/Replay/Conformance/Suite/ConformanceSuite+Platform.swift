@@ -57,7 +57,7 @@ extension ConformanceSuite {
     do {
       var b = CaseBuilder.app()
       b.send(.to(0, .quitApp))
-      // A label, whose text a platform keeps (a view's it need not, docs/CONFORMANCE.md §1.6).
+      // A label, whose text a platform keeps (a view's it need not, docs/CONFORMANCE.md §1.7).
       b.send(.create(.createText, in: 2, id: 3, text: "after quit"), .to(1, .quitApp))
       cases.append(b.named("Required.Requests.QuitApp", "QUIT_APP with any id (0 included) quits; later commands still apply", "PROTOCOL.md §3 64, §6 16", about: [.tree, .requests, .text]))
     }

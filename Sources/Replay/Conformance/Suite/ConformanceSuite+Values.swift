@@ -58,7 +58,7 @@ extension ConformanceSuite {
       cases.append(b.named("Required.Events.Select.\(name)", "turning the page sends ValueEvent with its index; SET_INT_VALUE turns it back", "PROTOCOL.md §3 15, 24", about: about, events: .user))
     }
     // The tier follows what the protocol asks a platform to keep of the kind's value
-    // (docs/CONFORMANCE.md §1.6): a button's selected state and a scroll offset are shown by one
+    // (docs/CONFORMANCE.md §1.7): a button's selected state and a scroll offset are shown by one
     // platform each; a spinner has no value at all.
     for (name, type, value, tier) in [("Button", CommandType.createButton, Int32(1), "Recommended"), ("ScrollLayout", .createScrollLayout, 240, "Recommended"), ("LinearLayoutDirection", .createLinearLayout, 1, "Required"), ("ProgressSpinner", .createProgressSpinner, 7, "Informational")] {
       var b = CaseBuilder.app()
@@ -85,7 +85,7 @@ extension ConformanceSuite {
     let about: StateParts = [.tree, .text]
     // Texts only where the CREATE carries them, SET_TEXT_VALUE only to the kinds the engine sends
     // it to (Button, TextLabel, TextField, TextView, Dialog, ActionBar; protocol notes §2), each
-    // case in the tier of what the protocol asks a platform to keep of the text (§1.6).
+    // case in the tier of what the protocol asks a platform to keep of the text (§1.7).
     let setTextValue: Set<CommandType> = [.createButton, .createText, .createTextField, .createTextView, .createDialog, .createAlertDialog, .createActionBar]
     for type in creations where takesText.contains(type) && type != .createImageView {
       let kind = ElementKind(creating: type)!

@@ -12,7 +12,7 @@ public struct TesteeHello: Hashable, Sendable {
   public var reports: StateParts
   public var events: EventKinds
   /// The element kinds it has no widget for (`lacks=`): cases that create one are skipped up
-  /// front (docs/CONFORMANCE.md §1.6).
+  /// front (docs/CONFORMANCE.md §1.7).
   public var lacks: Set<ElementKind>
   /// The kinds it keeps at the top level whatever parent their CREATE names (`toplevel=`): a
   /// dialog that is a window of its own, an action bar that is the window's title bar.

@@ -1,5 +1,5 @@
 /// What a conforming platform must keep of each element, per kind and part (docs/CONFORMANCE.md
-/// §1.6): the reference model's state is a superset of what a platform keeps (it stores every
+/// §1.7): the reference model's state is a superset of what a platform keeps (it stores every
 /// CREATE's t1, t2, v and flags on every kind, PROTOCOL.md §3.0), so a conformance case judges
 /// only the parts the protocol defines for the element's kind. A platform that does not keep a
 /// part the protocol does not ask of it is not wrong about it.
@@ -46,7 +46,7 @@ public enum KeptParts {
     public var why: String
   }
 
-  /// The table (docs/CONFORMANCE.md §1.6 prints it): every kind is in exactly one row; a part a
+  /// The table (docs/CONFORMANCE.md §1.7 prints it): every kind is in exactly one row; a part a
   /// row does not name is not judged for its kinds.
   public static let table: [Row] = [
     Row(kinds: [.application], required: [], recommended: [.text], why: "t1 is the app's name, which a platform shows in its own form (a window title); t2 (the IAP key) and flag 128 configure billing, which shows nothing"),

@@ -1,7 +1,7 @@
 import CommandCodec
 
 extension UIState {
-  /// The state with only what a conformance case judges (docs/CONFORMANCE.md §1.6): every element
+  /// The state with only what a conformance case judges (docs/CONFORMANCE.md §1.7): every element
   /// part whose keeping (``KeptParts``) is below `level` reset to its default and, below
   /// `.notJudged`, the styles of keys the protocol does not know dropped; then what the platform
   /// declared it does its own way: elements of `topLevel` kinds detached from their parents (a

@@ -1,0 +1,135 @@
+import CommandCodec
+import Foundation
+import Replay
+@testable import ReplayCore
+import Testing
+
+/// What a conformance case judges (docs/CONFORMANCE.md §1.7): per element kind and part, only
+/// what the protocol asks a platform to keep, at the case's tier; and the ways a platform
+/// declares it differs (top-level dialogs, the history in the engine).
+@Suite("Kept parts")
+struct KeptPartsTests {
+  /// A state with an element of `kind` (id 4) under a linear layout (3) in a frame view (2) of
+  /// application 1, made by the model from the CREATE that makes that kind.
+  static func state(with kind: ElementKind) -> UIState {
+    var model = ReferenceModel()
+    var commands = [Command(.createApplication, childInternalId: 1), Command(.createFrameView, internalId: 1, childInternalId: 2),
+                    Command(.createLinearLayout, internalId: 2, childInternalId: 3, value: 1)]
+    if kind != .application, let type = CommandType.allCases.first(where: { $0.rawValue < 73 && ElementKind(creating: $0) == kind }) {
+      commands.append(Command(type, internalId: 3, childInternalId: 4))
+    }
+    model.apply(TraceRecord(time: 0, .batch(commands)), index: 0)
+    return model.state
+  }
+
+  /// Whether `a` and `b` differ once both are judged at `level`.
+  static func differ(_ a: UIState, _ b: UIState, at level: KeptParts.Keeping, topLevel: Set<ElementKind> = [], historyInEngine: Bool = false) -> Bool {
+    !StateDiff(from: a.judged(at: level, topLevel: topLevel, historyInEngine: historyInEngine), to: b.judged(at: level, topLevel: topLevel, historyInEngine: historyInEngine)).isEmpty
+  }
+
+  @Test func everyKindIsInExactlyOneRow() {
+    let listed = KeptParts.table.flatMap(\.kinds)
+    #expect(listed.count == Set(listed).count, "a kind in two rows")
+    #expect(Set(listed) == Set(ElementKind.allCases))
+    #expect(KeptParts.table.allSatisfy { $0.required.isDisjoint(with: $0.recommended) && !$0.why.isEmpty })
+  }
+
+  /// docs/CONFORMANCE.md §1.7 prints the table: each row's kinds, Required and Recommended parts.
+  @Test func theDocumentedTableIsTheCode() throws {
+    let text = try String(contentsOf: Repository.root.appendingPathComponent("docs/CONFORMANCE.md"), encoding: .utf8)
+    for row in KeptParts.table where row.kinds != [.custom] {
+      func names(_ parts: Set<KeptParts.Part>) -> String { KeptParts.Part.allCases.filter(parts.contains).map(\.rawValue).joined(separator: ", ") }
+      let line = "| \(row.kinds.map(\.rawValue).joined(separator: ", ")) | \(names(row.required)) | \(names(row.recommended)) |".replacingOccurrences(of: "|  |", with: "| |")
+      #expect(text.contains(line.replacingOccurrences(of: "|  |", with: "| |")), "docs/CONFORMANCE.md §1.7 lacks \(line)")
+    }
+  }
+
+  /// The property: for every kind, part and tier, a platform that differs from the model in that
+  /// part (many generated values, hostile ones among them) fails exactly when the part's keeping
+  /// reaches the tier's level: a part the protocol does not ask of the kind never fails a case,
+  /// and one it does always does.
+  @Test func aPartDiffersExactlyWhereItIsJudged() {
+    var generator = SystemRandomNumberGenerator()
+    let texts = ["", "Label", " ", "\u{0}", "🙂 שלום \u{202E}", String(repeating: "x", count: 300)]
+    for kind in ElementKind.allCases where kind != .custom {
+      let expected = Self.state(with: kind)
+      let id: Int32 = kind == .application ? 1 : 4
+      for part in KeptParts.Part.allCases {
+        for _ in 0..<12 {
+          var actual = expected
+          let text = texts.randomElement(using: &generator)! + String(Int.random(in: 0...999, using: &generator))
+          let number = Int32.random(in: Int32.min...Int32.max, using: &generator) | 1
+          _ = actual.elements.update(id) { element in
+            switch part {
+            case .text: element.text = text
+            case .secondaryText: element.secondaryText = text
+            case .links: element.links = [text]
+            case .value: element.value = element.value &+ number
+            case .count: element.count = element.count &+ number
+            case .modalResult: element.modalResult = number
+            case .stopped: element.isStopped.toggle()
+            case .flags: element.flags ^= UInt32(bitPattern: number)
+            case .options: element.options = [Element.Option(id: number, label: text)]
+            }
+          }
+          for level in [KeptParts.Keeping.required, .recommended, .notJudged] {
+            let judged = KeptParts.keeping(part, of: kind) >= level
+            #expect(Self.differ(expected, actual, at: level) == judged, "\(kind) \(part) at \(level): \(judged ? "must" : "must not") differ")
+          }
+        }
+      }
+    }
+  }
+
+  /// The issue's causes, each judged both ways.
+  @Test func creationTextsOnlyWhereAKindShowsThem() {
+    let view = Self.state(with: .frameView)
+    var labelled = view
+    _ = labelled.elements.update(4) { $0.text = "Label" }
+    #expect(!Self.differ(labelled, view, at: .required), "~ frameView 4 · text: \"Label\" → \"\" is no failure")
+    #expect(Self.differ(labelled, view, at: .notJudged), "an Informational case still sees it")
+    let field = Self.state(with: .textField)
+    var initial = field
+    _ = initial.elements.update(4) { $0.text = "initial" }
+    #expect(Self.differ(initial, field, at: .required), "a text field that drops its initial text fails")
+  }
+
+  @Test func unknownStyleKeysAreNotJudgedVerbatim() {
+    let plain = Self.state(with: .text)
+    var styled = plain
+    _ = styled.elements.update(4) { $0.styles.set("?custom", to: " spaced ", for: .normal) }
+    #expect(!Self.differ(styled, plain, at: .recommended))
+    #expect(Self.differ(styled, plain, at: .notJudged))
+    var known = plain
+    _ = known.elements.update(4) { $0.styles.set("color", to: "red", for: .normal) }
+    #expect(Self.differ(known, plain, at: .required), "a known key is Required")
+  }
+
+  @Test func topLevelDialogsAndActionBarsWhenDeclared() {
+    for kind in KeptParts.topLevelKinds {
+      let expected = Self.state(with: kind)
+      var window = expected
+      _ = window.elements.update(4) { $0.parent = nil }
+      _ = window.elements.update(3) { $0.children = [] }
+      #expect(window.detached == [4])
+      #expect(Self.differ(expected, window, at: .required), "\(kind): undeclared, a top-level \(kind) is not where the CREATE put it")
+      #expect(!Self.differ(expected, window, at: .required, topLevel: [kind]), "\(kind): declared, it is")
+      // Declared or not, a platform that did not make it at all still fails.
+      var none = expected
+      _ = none.elements.remove(4) { _ in () }
+      _ = none.elements.update(3) { $0.children = [] }
+      #expect(Self.differ(expected, none, at: .required, topLevel: [kind]))
+    }
+  }
+
+  @Test func historyInTheEngineWhenDeclared() {
+    let expected = Self.state(with: .frameView)
+    var pushed = expected
+    pushed.history = [2]
+    #expect(Self.differ(pushed, expected, at: .required))
+    #expect(!Self.differ(pushed, expected, at: .required, historyInEngine: true))
+    var elsewhere = expected
+    elsewhere.activeView = 4
+    #expect(Self.differ(expected, elsewhere, at: .required, historyInEngine: true), "the active view is judged all the same")
+  }
+}
