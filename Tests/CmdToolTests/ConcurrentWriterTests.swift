@@ -66,6 +66,38 @@ import Testing
     }
   }
 
+  @Test func twoFailedRecordingsOfOneOutputKeepOneEach() throws {
+    // Both sessions fail (the engine crashes) and end together: neither replaces the other's
+    // partial recording, and each message names a file that holds that run's records, as many
+    // as it says.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("rec.jsonl")
+    let runs = ["first run", "second run"]
+    let gate = scratch.path("gate")
+    let ready = runs.indices.map { scratch.path("ready-\($0)") }
+    let writers = try runs.indices.map { try record(out, gatedEngine("--crash-after 4 --stderr '\(runs[$0])'", ready: ready[$0], gate: gate)) }
+    defer { writers.forEach { $0.kill() } }
+    #expect(eventually(within: 120) { ready.allSatisfy { FileManager.default.fileExists(atPath: $0) } }, "the sessions never ended")
+    _ = try scratch.write("gate", "")
+    var kept: Set<String> = []
+    for (writer, said) in zip(writers, runs) {
+      let run = writer.wait(timeout: 120)
+      #expect(run.status == 1, "\(run)")
+      #expect(run.stderr.contains("; \(out) was not written"), "\(run)")
+      let summary = try #require(run.stderr.firstMatch(of: /recorded (\d+) records \([^)]*\) to ([^;]+);/), "\(run)")
+      let path = String(summary.2)
+      #expect(path == out + ".partial" || path.hasPrefix(out + ".partial-"), "\(run)")
+      let recording = try Recording(path)
+      #expect(recording.records.count == Int(summary.1), "\(run)")
+      #expect(recording.lastMarker?.detail.contains(said) == true, "\(path) is not the recording of the \(said): \(String(describing: recording.lastMarker))")
+      kept.insert(path)
+    }
+    #expect(kept.count == 2)
+    #expect(kept.contains(out + ".partial"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
   @Test func aFailedRecordingDuringAGoodOneTellsTheTruth() throws {
     // A session fails and ends while another is being recorded to the same output: the failed
     // one's recording is where its message says, what it says of rec.jsonl is true, and the

@@ -13,43 +13,39 @@ import Testing
 // `generate` destroyed the previous file). The output is left as it was, `OUT.partial` holds
 // whole records only, and the message names it and counts what it holds. Two real ways to fill
 // a disk: a file size limit (`ulimit -f`: writes past it fail part way with EFBIG, as on a full
-// disk, and no privilege is needed) and, where cmdtool's tests may mount one, a 64 KiB tmpfs.
+// disk, and no privilege is needed) and a 64 KiB tmpfs that fills up (ENOSPC), mounted in a
+// namespace of its own.
 
-/// A 64 KiB tmpfs mounted for one test, when the tests run with the privilege to mount one.
-final class SmallDisk {
-  let path: String
+/// A 64 KiB tmpfs, a real disk that fills up, mounted for one shell script in a user and mount
+/// namespace of its own (`unshare -rm`): no root needed where unprivileged user namespaces are
+/// allowed (most Linux systems), and nothing left mounted if the test dies. The mount is seen only
+/// inside, so the script's last step copies what is on the disk to a folder outside.
+enum SmallDisk {
 
-  /// Whether mounting works here (root on Linux); checked once.
+  /// Whether such a disk can be mounted here; checked once.
   static let available: Bool = {
     #if os(Linux)
-      guard geteuid() == 0, let probe = try? SmallDisk(FileManager.default.temporaryDirectory.appendingPathComponent("cmdtool-tmpfs-probe-\(UUID().uuidString)").path) else { return false }
-      probe.unmount()
-      return true
+      guard let scratch = try? Scratch(), let run = try? run("true", disk: scratch.path("disk"), keep: scratch.path("kept")) else { return false }
+      scratch.remove()
+      return run.status == 0
     #else
       return false
     #endif
   }()
 
-  init(_ path: String) throws {
-    self.path = path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    #if os(Linux)
-      guard mount("tmpfs", path, "tmpfs", 0, "size=64k,mode=0777") == 0 else {
-        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EPERM)
-      }
-    #endif
-  }
-
-  func unmount() {
-    #if os(Linux)
-      _ = umount2(path, Int32(MNT_DETACH))
-    #endif
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  /// Takes `pages` of the disk's 16 pages of 4 KiB (tmpfs counts whole pages).
-  func fill(pages: Int) throws {
-    try Data(repeating: 0x2E, count: pages * 4096).write(to: URL(fileURLWithPath: path + "/filler"))
+  /// Runs `script` (sh) with `$DISK` a fresh, empty 64 KiB tmpfs at `disk` (16 pages of 4 KiB;
+  /// tmpfs counts whole pages), then copies everything on it to `keep`. Exit status: the script's,
+  /// 99 when the disk could not be mounted.
+  static func run(_ script: String, disk: String, keep: String) throws -> FinishedRun {
+    for folder in [disk, keep] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    let shell = """
+      mount -t tmpfs -o size=64k tmpfs "$DISK" || exit 99
+      ( \(script) ); status=$?
+      cp -a "$DISK"/. "$KEEP"/ && exit $status
+      """
+    let process = try Subprocess(URL(fileURLWithPath: "/usr/bin/env"), ["unshare", "-rm", "sh", "-c", shell], environment: ["DISK": disk, "KEEP": keep])
+    defer { process.kill() }
+    return process.wait(timeout: 120)
   }
 }
 
@@ -57,8 +53,7 @@ final class SmallDisk {
   /// `cmdtool ARGUMENTS` with files limited to `blocks` × 512 bytes (SIGXFSZ ignored, so that a
   /// write past the limit fails with EFBIG instead of killing cmdtool).
   private func cmdtool(_ arguments: [String], fileSizeLimit blocks: Int, in scratch: Scratch) throws -> FinishedRun {
-    let quoted = ([Built.cmdtool.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-    let process = try Subprocess(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f \(blocks) && trap '' XFSZ && exec \(quoted)"], in: scratch.url)
+    let process = try Subprocess(URL(fileURLWithPath: "/bin/sh"), ["-c", "ulimit -f \(blocks) && trap '' XFSZ && exec \(shellWords([Built.cmdtool.path] + arguments))"], in: scratch.url)
     defer { process.kill() }
     return process.wait(timeout: 60)
   }
@@ -76,9 +71,12 @@ final class SmallDisk {
   /// Checks what a run that filled the disk left: `out` as it was, `out.partial` whole, and the
   /// message's count is the partial file's; returns that count.
   @discardableResult
-  private func expectPartialWhole(_ out: String, previous: String, _ run: FinishedRun, reason: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
-    #expect(try String(contentsOfFile: out, encoding: .utf8) == previous, "\(out) changed", sourceLocation: sourceLocation)
-    let partial = try Recording(out + ".partial")
+  /// - Parameter folder: where the files are now, when not where cmdtool wrote them (a tmpfs
+  ///   copied out of its namespace).
+  private func expectPartialWhole(_ out: String, previous: String, _ run: FinishedRun, reason: String, keptIn folder: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+    let now = folder.map { $0 + "/" + (out as NSString).lastPathComponent } ?? out
+    #expect(try String(contentsOfFile: now, encoding: .utf8) == previous, "\(out) changed", sourceLocation: sourceLocation)
+    let partial = try Recording(now + ".partial")
     #expect(partial.trace.error == nil, "\(String(describing: partial.trace.error))", sourceLocation: sourceLocation)
     #expect(partial.records.count > 0, sourceLocation: sourceLocation)
     #expect(run.stderr.contains("\(out).partial: cannot write: \(reason)"), "\(run)", sourceLocation: sourceLocation)
@@ -120,29 +118,41 @@ final class SmallDisk {
     #expect(run.stderr.contains(" to \(out).partial; \(out) is unchanged"), "\(run)")
   }
 
-  @Test(.enabled(if: SmallDisk.available, "mounting a 64 KiB tmpfs needs root on Linux; the file size limit tests above cover the same paths"))
-  func convertAndRecordOnAFullTmpfs() throws {
+  /// `'ARGUMENT' …` for a shell.
+  private func shellWords(_ arguments: [String]) -> String {
+    arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+  }
+
+  @Test(.enabled(if: SmallDisk.available, "needs a 64 KiB tmpfs in a namespace of its own (unshare -rm); the file size limit tests above cover the same paths"))
+  func convertOnAFullTmpfs() throws {
+    // `convert` said 14 records where its partial file held 4.
     let scratch = try Scratch()
     defer { scratch.remove() }
     let input = try bigTrace(in: scratch)
-    let disk = try SmallDisk(scratch.path("disk"))
-    defer { disk.unmount() }
-    let out = disk.path + "/out.jsonl"
-    try "previous\n".write(toFile: out, atomically: false, encoding: .utf8)
-    let convert = try Subprocess.cmdtool(["convert", input, out])
-    #expect(convert.status == 2, "\(convert)")
-    let count = try expectPartialWhole(out, previous: "previous\n", convert, reason: "No space left on device")
-    #expect(convert.stderr.contains("wrote the \(whole(count)) before the error to \(out).partial; \(out) is unchanged"), "\(convert)")
+    let disk = scratch.path("disk")
+    let kept = scratch.path("kept")
+    let out = disk + "/out.jsonl"
+    let run = try SmallDisk.run("printf 'previous\\n' > \"$DISK/out.jsonl\" && " + shellWords([Built.cmdtool.path, "convert", input, out]), disk: disk, keep: kept)
+    #expect(run.status == 2, "\(run)")
+    let count = try expectPartialWhole(out, previous: "previous\n", run, reason: "No space left on device", keptIn: kept)
+    #expect(run.stderr.contains("wrote the \(whole(count)) before the error to \(out).partial; \(out) is unchanged"), "\(run)")
+  }
 
-    for name in [out, out + ".partial"] { try FileManager.default.removeItem(atPath: name) }
-    let rec = disk.path + "/rec.jsonl"
-    try "previous\n".write(toFile: rec, atomically: false, encoding: .utf8)
-    // One page for rec.jsonl, one for the recording (about 9 KB): full in mid-session.
-    try disk.fill(pages: 14)
-    let record = try Subprocess.cmdtool(["record", "--out", rec, "--script", Example.script, "--", Built.engine.path])
-    #expect(record.status == 1, "\(record)")
-    let recorded = try expectPartialWhole(rec, previous: "previous\n", record, reason: "No space left on device")
-    #expect(record.stderr.contains("recorded \(recorded) records ("), "\(record)")
-    #expect(record.stderr.contains(" to \(rec).partial; \(rec) is unchanged"), "\(record)")
+  @Test(.enabled(if: SmallDisk.available, "needs a 64 KiB tmpfs in a namespace of its own (unshare -rm); the file size limit tests above cover the same paths"))
+  func recordOnAFullTmpfs() throws {
+    // `record` said 1,790 records where its partial file held 853, and named the target.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let disk = scratch.path("disk")
+    let kept = scratch.path("kept")
+    let out = disk + "/rec.jsonl"
+    // One page for rec.jsonl, 14 of filler: one page left for the recording (about 9 KB), which
+    // fills up in mid-session.
+    let fill = "printf 'previous\\n' > \"$DISK/rec.jsonl\" && dd if=/dev/zero of=\"$DISK/filler\" bs=4096 count=14 2>/dev/null && "
+    let run = try SmallDisk.run(fill + shellWords([Built.cmdtool.path, "record", "--out", out, "--script", Example.script, "--", Built.engine.path]), disk: disk, keep: kept)
+    #expect(run.status == 1, "\(run)")
+    let count = try expectPartialWhole(out, previous: "previous\n", run, reason: "No space left on device", keptIn: kept)
+    #expect(run.stderr.contains("recorded \(count) records ("), "\(run)")
+    #expect(run.stderr.contains(" to \(out).partial; \(out) is unchanged"), "\(run)")
   }
 }

@@ -118,6 +118,29 @@ import Testing
     #expect(folder.names == ["rec.jsonl"])
   }
 
+  @Test func twoRunsThatFailAtOnceKeepAnOutputEach() throws {
+    // The first to fail takes OUT.partial; the second finds another run's output there (whose
+    // user was told it is there) and keeps its own under its temporary's name, saying so.
+    let folder = try Folder()
+    let out = try folder.write("rec.jsonl", "good\n")
+    let a = try AtomicFile(path: out)
+    let b = try AtomicFile(path: out)
+    try write(a, "a\n")
+    try write(b, "b\n")
+    #expect(a.unfinishedPath == out + ".partial")
+    #expect(a.abandon() == out + ".partial")
+    #expect(b.unfinishedPath == b.temporaryPath)
+    #expect(b.abandon() == b.temporaryPath)
+    #expect(text(out + ".partial") == "a\n")
+    #expect(text(b.temporaryPath) == "b\n")
+    #expect(text(out) == "good\n")
+    // A run that fails later replaces the partial output that was there when it began.
+    let c = try AtomicFile(path: out)
+    try write(c, "c\n")
+    #expect(c.abandon() == out + ".partial")
+    #expect(text(out + ".partial") == "c\n")
+  }
+
   @Test func aPartialThatAppearsDuringARunIsNotTakenAway() throws {
     // Another process's failed run, kept as OUT.partial while this one ran: its user was told
     // it is there, so this run's success must not remove it.

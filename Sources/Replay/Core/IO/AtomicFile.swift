@@ -15,8 +15,9 @@
 /// temporary over the target in one step: readers, and other writers, see the previous file or a
 /// whole new one (of concurrent writers, the last to commit wins). ``abandon()`` leaves the target
 /// as it was and renames the temporary to `PATH.partial`, where a failed run's output is
-/// documented to be (docs/WIRE.md §8), unless `PATH.partial` is one of the run's inputs (a
-/// salvage: `convert rec.jsonl.partial rec.jsonl`): the temporary then keeps its name. A writer
+/// documented to be (docs/FILES.md §2), unless `PATH.partial` is one of the run's inputs (a
+/// salvage: `convert rec.jsonl.partial rec.jsonl`) or another run's, left there while this one
+/// ran: the temporary then keeps its name. A writer
 /// killed outright (SIGKILL) leaves the temporary with what it wrote. New files get the user's
 /// usual mode (0666 less the umask); a replaced regular file keeps its permissions.
 public final class AtomicFile {
@@ -91,7 +92,7 @@ public final class AtomicFile {
   public var unfinishedPath: String {
     switch unfinished {
     case .inPlace: return path
-    case .partial: return partialIsInput ? temporaryPath : partialPath
+    case .partial: return partialIsOurs ? partialPath : temporaryPath
     }
   }
 
@@ -170,14 +171,34 @@ public final class AtomicFile {
     FileIdentity(path: partialPath).map(inputs.contains) ?? false
   }
 
+  /// Whether a failed run may put its output at `PATH.partial`: nothing is there, or what was
+  /// there when this run began (an earlier failed run's). Not one of the inputs, and not what
+  /// another run left there meanwhile: its user was told that it is there.
+  private var partialIsOurs: Bool {
+    guard !partialIsInput else { return false }
+    let now = FileIdentity(entryAt: partialPath)
+    return now == nil || now == partialAtStart
+  }
+
   private func keepUnfinished() {
-    let destination = unfinished == .inPlace ? path : partialIsInput ? nil : partialPath
-    // rename(2) replaces a link at the destination, never what it points to.
-    if let destination, rename(temporaryPath, destination) == 0 {
-      keptPath = destination
-    } else {
-      keptPath = temporaryPath
+    keptPath = temporaryPath
+    if unfinished == .inPlace {
+      if rename(temporaryPath, path) == 0 { keptPath = path }
+      return
     }
+    guard partialIsOurs else { return }
+    if FileIdentity(entryAt: partialPath) == nil {
+      // Taken only while still free: link(2) never replaces, so two runs failing at once never
+      // put their outputs under one name. (A file system without hard links gets the rename.)
+      if link(temporaryPath, partialPath) == 0 {
+        unlink(temporaryPath)
+        keptPath = partialPath
+        return
+      }
+      guard errno != EEXIST else { return }
+    }
+    // rename(2) replaces a link at the destination, never what it points to.
+    if rename(temporaryPath, partialPath) == 0 { keptPath = partialPath }
   }
 
   /// `PATH.partial-`, the last component shortened so that the name stays within NAME_MAX.
