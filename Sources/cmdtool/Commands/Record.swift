@@ -36,9 +36,9 @@ struct Record: ParsableCommand {
       keeps its recording as OUT.partial and says so. Every record reaches the file before \
       cmdtool waits for anything after it, so if the engine or cmdtool dies, it holds everything \
       received before (a cmdtool killed with SIGKILL leaves it under the temporary's name). OUT \
-      must not be the script or another file the session reads. On SIGINT, SIGTERM or SIGHUP cmdtool stops the \
-      engine and everything it started (SIGTERM, then SIGKILL after --grace), records how, and \
-      exits 130, 143 or 129.
+      must not be the script or another file the session reads. On SIGINT, SIGTERM or SIGHUP \
+      cmdtool stops the engine and everything it started (SIGTERM, then SIGKILL after --grace), \
+      records how, and exits 130, 143 or 129.
 
       An engine with custom widgets (a pie chart its platform adds) is recorded with their \
       schema: --widgets FILE reads its commands, names the schema in the recording's header and \

@@ -196,6 +196,16 @@ import Testing
     #expect(folder.names == ["out"])
   }
 
+  @Test func anOutputThatCannotBeCreatedIsNamedAsGiven() throws {
+    // Not by its temporary's random name, which the user never gave.
+    let folder = try Folder()
+    let out = folder.at("missing/page.html")
+    #expect { try AtomicFile.write(Array("page".utf8), to: out) } throws: { error in
+      (error as? IOError)?.description == "\(out): cannot create: No such file or directory"
+    }
+    #expect(folder.names.isEmpty)
+  }
+
   @Test func outputsGetTheUsersUsualMode() throws {
     // The umask is the process's: read, not changed, as other tests create files meanwhile
     // (other masks: OutputFileTests runs cmdtool under `umask 027`).

@@ -49,8 +49,8 @@ public final class AtomicFile {
   /// Creates a fresh temporary for `path`.
   /// - Parameter inputs: the files the run reads: `path` must not be one of them, and a
   ///   `PATH.partial` that is one is never replaced.
-  /// - Throws: ``IOError`` naming `path` when it is a directory or one of `inputs`, or naming
-  ///   the temporary when it cannot be created.
+  /// - Throws: ``IOError`` naming `path` when it is a directory or one of `inputs`, or when
+  ///   no file can be created beside it.
   public convenience init(path: String, inputs: [String] = [], unfinished: Unfinished = .partial) throws(IOError) {
     var random = SystemRandomNumberGenerator()
     try self.init(path: path, inputs: inputs, unfinished: unfinished, names: &random)
@@ -76,7 +76,15 @@ public final class AtomicFile {
     let stem = Self.temporaryStem(for: path)
     for _ in 0..<64 {
       let candidate = stem + Self.randomSuffix(&names)
-      if let file = try FileDescriptor.create(exclusivelyAt: candidate) {
+      let created: FileDescriptor?
+      do {
+        created = try FileDescriptor.create(exclusivelyAt: candidate)
+      } catch {
+        // Named as the user gave it (a missing folder, no permission): the temporary's random
+        // name would only puzzle.
+        throw IOError(path: path, operation: "create", errno: error.code)
+      }
+      if let file = created {
         temporaryPath = candidate
         descriptor = file
         return
