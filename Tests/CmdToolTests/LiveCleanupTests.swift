@@ -63,9 +63,10 @@ import Testing
     for path in [first, second] { try FileManager.default.copyItem(atPath: Example.recording, toPath: path) }
     let replay = try Subprocess(Built.cmdtool, ["replay", "--engine", engine.command("--hang"), "--timeout", "60", first, second], environment: ["TMPDIR": temporary])
     defer { replay.kill() }
-    // The new run of the first recording is written in the temporary folder as it goes.
+    // The new run of the first recording is written in the temporary folder as it goes (to a
+    // temporary of its own beside first.jsonl, docs/FILES.md §1).
     let underWay = eventually {
-      replayFolders(in: temporary).contains { file("\(temporary)/\($0)/first.jsonl", holds: RecordSignalTests.answerToTheTap) }
+      replayFolders(in: temporary).contains { recordingUnderWay("\(temporary)/\($0)/first.jsonl", holds: RecordSignalTests.answerToTheTap) }
     }
     #expect(underWay, "the new run never got the engine's answer to the tap")
 

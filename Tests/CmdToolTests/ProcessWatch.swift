@@ -74,6 +74,21 @@ func file(_ path: String, holds text: String) -> Bool {
   return String(decoding: data, as: UTF8.self).contains(text)
 }
 
+/// The file a running `record --out OUT` writes: its temporary of its own beside OUT,
+/// `OUT.partial-XXXXXXXXXXXX` (docs/WIRE.md §8); nil until there is exactly one.
+func recordingUnderWay(_ out: String) -> String? {
+  let url = URL(fileURLWithPath: out)
+  let prefix = url.lastPathComponent + ".partial-"
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+  let temporaries = names.filter { $0.hasPrefix(prefix) }
+  return temporaries.count == 1 ? url.deletingLastPathComponent().appendingPathComponent(temporaries[0]).path : nil
+}
+
+/// Whether the recording a running `record --out out` writes holds `text` yet.
+func recordingUnderWay(_ out: String, holds text: String) -> Bool {
+  recordingUnderWay(out).map { file($0, holds: text) } ?? false
+}
+
 /// The process id written to `path` (by a TrackedEngine's shell, or the engine's
 /// `--child-pid-file`), once it is there.
 func processID(in path: String) -> Int32? {

@@ -22,13 +22,16 @@ import Testing
     // A long --timeout: the recorder waits for the hanging engine's sync echo until killed.
     let recorder = try Subprocess(Built.cmdtool, ["record", "--out", out, "--script", Example.script, "--timeout", "60", "--"] + engine.arguments("--hang"))
     defer { recorder.kill() }
-    // Until the session succeeds, the recording is OUT.partial.
-    let partial = out + ".partial"
-    #expect(eventually { file(partial, holds: RecordSignalTests.answerToTheTap) }, "the recording never got the engine's answer to the tap")
+    // Until the session ends, the recording is the writer's own temporary beside OUT; killed
+    // outright, cmdtool cannot rename it to OUT.partial, so it stays under that name.
+    #expect(eventually { recordingUnderWay(out, holds: RecordSignalTests.answerToTheTap) }, "the recording never got the engine's answer to the tap")
+    let partial = try #require(recordingUnderWay(out))
+    #expect(partial.hasPrefix(out + ".partial-"))
     sendSignal(recorder.pid, SIGKILL)
     let run = recorder.wait(timeout: patience)
     #expect(run.signal == SIGKILL, "\(run)")
     #expect(!FileManager.default.fileExists(atPath: out))
+    #expect(!FileManager.default.fileExists(atPath: out + ".partial"))
 
     let recording = try Recording(partial)
     #expect(recording.trace.error == nil, "\(String(describing: recording.trace.error))")
@@ -57,7 +60,7 @@ import Testing
     let recorder = try Subprocess(Built.cmdtool, ["record", "--out", out, "--script", Example.script, "--timeout", "60", "--"] + engine.arguments("--hang" + (fileExtension == "cmdtrace" ? " --binary" : "")))
     defer { recorder.kill() }
     // The binary recording holds the text too (strings are stored as UTF-8).
-    #expect(eventually { file(out + ".partial", holds: fileExtension == "jsonl" ? RecordSignalTests.answerToTheTap : "Enter your password") })
+    #expect(eventually { recordingUnderWay(out, holds: fileExtension == "jsonl" ? RecordSignalTests.answerToTheTap : "Enter your password") })
     let pid = try #require(engine.pid)
     sendSignal(pid, SIGKILL)
     let run = recorder.wait(timeout: patience)

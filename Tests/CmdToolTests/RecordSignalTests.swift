@@ -26,7 +26,7 @@ import Testing
     let recorder = try Subprocess(Built.cmdtool, arguments + ["--"] + engine.arguments(options))
     // On a loaded machine the debug build takes a while to start two processes and play the
     // first steps: wait for the file, never for a fixed time.
-    let underWay = eventually { file(out + ".partial", holds: Self.answerToTheTap) }
+    let underWay = eventually { recordingUnderWay(out, holds: Self.answerToTheTap) }
     #expect(underWay, "the recording never got the engine's answer to the tap", sourceLocation: sourceLocation)
     return recorder
   }
@@ -146,7 +146,7 @@ import Testing
     let command = "trap '' HUP; exec '\(Built.cmdtool.path)' record --out '\(out)' --script '\(Example.script)' --timeout 3 -- " + engine.arguments("--hang").map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
     let recorder = try Subprocess(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
     defer { recorder.kill() }
-    #expect(eventually { file(out + ".partial", holds: Self.answerToTheTap) })
+    #expect(eventually { recordingUnderWay(out, holds: Self.answerToTheTap) })
     sendSignal(recorder.pid, SIGHUP)
     let run = recorder.wait(timeout: patience)
     #expect(run.status == 1, "\(run)")

@@ -17,14 +17,14 @@ import Testing
   static let signals: [(Int32, String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
 
   /// Starts `record` typing a text the engine will not take, and returns once cmdtool is in the
-  /// write: the engine has said it stopped reading (its stall file), and the partial recording
+  /// write: the engine has said it stopped reading (its stall file), and the recording under way
   /// holds the typed event, which cmdtool writes to the file just before it sends it.
   private func startStuckRecording(_ scratch: Scratch, _ wire: WireUnderTest, engine: TrackedEngine, sourceLocation: SourceLocation = #_sourceLocation) throws -> (Subprocess, out: String) {
     let script = try bigTypingScript(wire.unbufferableText, in: scratch)
     let out = scratch.path("stuck.jsonl")
     let stall = scratch.path("stalled")
     let recorder = try Subprocess(Built.cmdtool, ["record", "--out", out, "--script", script, "--timeout", "600"] + wire.listen(in: scratch) + ["--"] + engine.arguments("--stop-reading-after 1 --stall-file '\(stall)'"))
-    let stuck = eventually(within: 60) { FileManager.default.fileExists(atPath: stall) && file(out + ".partial", holds: #""event":"ValueEvent","target":5,"text":"xxxxxxxx"#) }
+    let stuck = eventually(within: 60) { FileManager.default.fileExists(atPath: stall) && recordingUnderWay(out, holds: #""event":"ValueEvent","target":5,"text":"xxxxxxxx"#) }
     #expect(stuck, "cmdtool never got to the write", sourceLocation: sourceLocation)
     return (recorder, out)
   }

@@ -102,6 +102,9 @@ struct Conformance: ParsableCommand {
     if !list && matrix.isEmpty && testee.isEmpty { throw ValidationError("give the testee command after --, e.g. cmdtool conformance -- ./my-platform-testee (or --list)") }
     if `repeat` < 1 { throw ValidationError("--repeat must be at least 1") }
     if updateFailureList && failureList == nil { throw ValidationError("--update-failure-list needs --failure-list FILE") }
+    // The failure list is an input that --update-failure-list rewrites on purpose; no report may
+    // be it, nor any other file the run reads.
+    try OutputConflict.refuse([junit, report, html], inputs: inputs)
     _ = try Shard.parse(shard)
   }
 
@@ -251,12 +254,17 @@ struct Conformance: ParsableCommand {
     }
   }
 
+  /// The files the run reads: scenarios, reports to merge, the failure list, the schema.
+  private var inputs: [String?] { scenario + matrix + [failureList, widgets] }
+
   private func write(_ text: String, to path: String?) throws {
     guard let path else { return }
     do {
-      try AtomicFile.write(Array(text.utf8), to: path)
+      // --update-failure-list rewrites the list it read; every other output is no input at all.
+      let others = path == failureList ? scenario + matrix + [widgets] : inputs
+      try AtomicFile.write(Array(text.utf8), to: path, inputs: others.compactMap { $0 })
     } catch {
-      printError("\(path): \(error)")
+      printError(error.description)
       throw ExitStatus.badInput
     }
   }

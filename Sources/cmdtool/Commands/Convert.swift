@@ -16,10 +16,12 @@ struct Convert: ParsableCommand {
         cmdtool convert traces/login.jsonl /tmp/login.cmdtrace
         cmdtool convert /tmp/login.cmdtrace - --to json | head
 
-      The output is written to OUT.partial and replaces OUT only when the whole input converted: \
-      a failed conversion never truncates a good file. If the input is cut off or invalid part \
-      way, OUT is left as it was, every whole record before that point is in OUT.partial, the \
-      error is reported with its place, and the exit status is 2.
+      The output is written to a temporary of its own beside OUT and replaces OUT only when the \
+      whole input converted: a failed conversion never truncates a good file. If the input is cut \
+      off or invalid part way (or the disk fills up, or Ctrl-C), OUT is left as it was, every \
+      whole record before that point is in OUT.partial, the error is reported with its place, and \
+      the exit status is 2 (130 for Ctrl-C). OUT must not be the input under any name; converting \
+      a failed recording's OUT.partial to OUT is fine (its kept output is then the temporary).
       """
   )
 
@@ -38,9 +40,7 @@ struct Convert: ParsableCommand {
     if to == nil && TraceFormat(pathExtensionOf: output) == nil {
       throw ValidationError("cannot tell the output format from \"\(output)\": name it .jsonl or .cmdtrace, or pass --to json|binary")
     }
-    if input == output && input != "-" {
-      throw ValidationError("the output would overwrite the input; write to another file")
-    }
+    try OutputConflict.refuse([output], inputs: [input, widgetOptions.widgets])
   }
 
   func run() throws {
@@ -51,38 +51,34 @@ struct Convert: ParsableCommand {
     do {
       reader = try TraceFileReader(path: input, widgets: widgets)
       let header = try reader.readHeader()
-      writer = try TraceFileWriter(path: output, format: format, header: header, replacing: true, widgets: reader.widgets)
+      writer = try TraceFileWriter(path: output, format: format, header: header, inputs: [input], widgets: reader.widgets)
     } catch {
       throw error.reported()
     }
+    // Ctrl-C keeps what was converted, as any failure does (a pipe on standard input may block
+    // a read: there the signal ends cmdtool as usual).
+    if input != "-" { SignalTrap.install() }
     let progress = ProgressReporter(reading: reader, verb: "converting", streamingToStandardOutput: output == "-")
-    let (converted, failure) = copyRecords(from: reader, to: writer)
+    let failure = copyRecords(from: reader, to: writer)
     progress.finish()
-    if let failure {
-      let partial = writer.abandon()
-      printError("\(failure)")
-      let kept = output == "-" ? "" : FileManager.default.fileExists(atPath: output) ? "; \(output) is unchanged" : "; \(output) was not written"
-      printError("wrote the \(converted) whole record\(converted == 1 ? "" : "s") before the error to \(partial)\(kept)")
-      throw ExitStatus.badInput
-    }
+    if let failure { throw writer.abandoned(after: failure) }
     do {
       try writer.commit()
     } catch {
-      throw error.reported()
+      throw writer.abandoned(after: .failed(error))
     }
   }
 
-  /// Copies records until the end or the first error; returns how many were written.
-  private func copyRecords(from reader: TraceFileReader, to writer: TraceFileWriter) -> (Int, TraceFileError?) {
-    var converted = 0
+  /// Copies records until the end, the first error or a signal.
+  private func copyRecords(from reader: TraceFileReader, to writer: TraceFileWriter) -> TraceFileWriter.Stop? {
     do {
       while let record = try reader.next() {
+        if let signal = SignalTrap.caught { return .interrupted(signal) }
         try writer.write(record)
-        converted += 1
       }
-      return (converted, nil)
+      return nil
     } catch {
-      return (converted, error)
+      return .failed(error)
     }
   }
 }

@@ -67,6 +67,7 @@ struct Diff: ParsableCommand {
   @OptionGroup var color: ColorOptions
 
   func validate() throws {
+    try OutputConflict.refuse([html], inputs: [a, b, widgetOptions.widgets])
     do {
       _ = try ReplayPoint.parse(at)
     } catch {
@@ -95,7 +96,7 @@ struct Diff: ParsableCommand {
     if let html {
       let page = VisualDiffPage(report: report, endLabel: at == "end" ? "end" : "at \(at)")
       do {
-        try AtomicFile.write(Array(page.html.utf8), to: html)
+        try AtomicFile.write(Array(page.html.utf8), to: html, inputs: [a, b])
       } catch {
         printError(error.description)
         throw ExitStatus.badInput

@@ -75,7 +75,7 @@ struct FuzzStreams: ParsableCommand {
       var generator = StreamGenerator(seed: traceSeed, commands: commands, configuration: configuration)
       let writer: TraceFileWriter
       do {
-        writer = try TraceFileWriter(path: path, format: to, header: generator.header, replacing: true, widgets: configuration.widgets)
+        writer = try TraceFileWriter(path: path, format: to, header: generator.header, inputs: [widgetOptions.widgets].compactMap { $0 }, widgets: configuration.widgets)
       } catch {
         throw error.reported()
       }
@@ -83,8 +83,7 @@ struct FuzzStreams: ParsableCommand {
         while let record = generator.next() { try writer.write(record) }
         try writer.commit()
       } catch {
-        writer.abandon()
-        throw error.reported()
+        throw writer.abandoned(after: .failed(error))
       }
       totals.commands += generator.commandCount
       totals.violations += generator.violationCount

@@ -9,7 +9,9 @@ struct Generate: ParsableCommand {
       The session looks like an app in use for a long time: screens are built, styled, shown, \
       updated (mostly SET_STYLE, SET_TEXT_VALUE and SET_INT_VALUE, most on the screen in front) \
       and torn down the way the engine does it, keeping about --live-screens screens of 100 \
-      elements alive. The same seed always gives the same trace.
+      elements alive. The same seed always gives the same trace. OUT is replaced only once the \
+      whole trace is written; Ctrl-C or a full disk leaves it as it was, what was written in \
+      OUT.partial.
 
         cmdtool generate /tmp/long.cmdtrace --commands 10000000
         cmdtool generate /tmp/small.jsonl --commands 5000 --seed 7
@@ -44,17 +46,29 @@ struct Generate: ParsableCommand {
     configuration.liveScreens = liveScreens
     var generator = SessionGenerator(seed: seed, configuration: configuration)
     let header = TraceHeader(numbering: CommandNumbering.engine20181128.name, creator: "cmdtool \(CmdToolVersion.current) generate --seed \(seed)", viewport: Viewport(width: 375, height: 667, scale: 2))
+    let writer: TraceFileWriter
     do {
-      let writer = try TraceFileWriter(path: output, format: to ?? TraceFormat(pathExtensionOf: output)!, header: header)
-      let progress = ProgressReporter(generating: output, commands: commands)
-      defer { progress.finish() }
+      writer = try TraceFileWriter(path: output, format: to ?? TraceFormat(pathExtensionOf: output)!, header: header)
+    } catch {
+      throw error.reported()
+    }
+    // Ctrl-C keeps what was generated as OUT.partial, and OUT as it was.
+    SignalTrap.install()
+    let progress = ProgressReporter(generating: output, commands: commands)
+    defer { progress.finish() }
+    do {
       while generator.commandCount < commands, let record = generator.next() {
+        if let signal = SignalTrap.caught {
+          progress.finish()
+          throw writer.abandoned(after: .interrupted(signal))
+        }
         try writer.write(record)
         if generator.recordCount % ProgressReporter.recordsPerUpdate == 0 { progress.update(done: generator.commandCount) }
       }
-      try writer.close()
-    } catch {
-      throw error.reported()
+      try writer.commit()
+    } catch let error as TraceFileError {
+      progress.finish()
+      throw writer.abandoned(after: .failed(error))
     }
   }
 }

@@ -30,13 +30,15 @@ struct Record: ParsableCommand {
       its value from CMDTOOL_SECRET_PASSWORD or --secrets FILE) reaches the engine but never \
       the recording, which holds <secret:PASSWORD>; a replay types the value again.
 
-      The recording is written to OUT.partial and replaces OUT only when the session succeeds: \
-      a failed run (the engine crashed, hung or exited non-zero; a script step found nothing; \
-      Ctrl-C) leaves OUT as it was and says where the partial recording is. Every record reaches \
-      the partial file before cmdtool waits for anything after it, so if the engine or cmdtool \
-      dies, it holds everything received before. On SIGINT, SIGTERM or SIGHUP cmdtool stops the \
-      engine and everything it started (SIGTERM, then SIGKILL after --grace), records how, and \
-      exits 130, 143 or 129.
+      The recording is written to a temporary of its own beside OUT (OUT.partial-XXXXXXXXXXXX) \
+      and replaces OUT only when the session succeeds: a failed run (the engine crashed, hung or \
+      exited non-zero; a script step found nothing; Ctrl-C; a full disk) leaves OUT as it was, \
+      keeps its recording as OUT.partial and says so. Every record reaches the file before \
+      cmdtool waits for anything after it, so if the engine or cmdtool dies, it holds everything \
+      received before (a cmdtool killed with SIGKILL leaves it under the temporary's name). OUT \
+      must not be the script or another file the session reads. On SIGINT, SIGTERM or SIGHUP \
+      cmdtool stops the engine and everything it started (SIGTERM, then SIGKILL after --grace), \
+      records how, and exits 130, 143 or 129.
 
       An engine with custom widgets (a pie chart its platform adds) is recorded with their \
       schema: --widgets FILE reads its commands, names the schema in the recording's header and \
@@ -112,7 +114,11 @@ struct Record: ParsableCommand {
     if let bad = redact.first(where: { !probe.add(rule: $0) }) {
       throw ValidationError("--redact \(bad) is not a rule: use pref:KEY or path:PATTERN")
     }
+    try OutputConflict.refuse([out], inputs: inputs)
   }
+
+  /// The files the session reads, which --out must not be.
+  private var inputs: [String?] { [script, widgets, secretsOptions.secrets] }
 
   func run() throws {
     var steps = EventScript()
@@ -136,6 +142,7 @@ struct Record: ParsableCommand {
         throw error.reported()
       }
     }
+    configuration.inputs = inputs.compactMap { $0 }
     configuration.clock = clock
     if let viewport { configuration.viewport = Self.parseViewport(viewport) }
     configuration.limits = engineOptions.limits
@@ -162,8 +169,7 @@ struct Record: ParsableCommand {
     // The engine's own words first (its usage message, its crash message), then what cmdtool saw.
     printError(problem)
     if !outcome.engineSaid.isEmpty { printError(PeerWords.quoted(outcome.engineSaid, by: "the engine")) }
-    var place = outcome.path.isEmpty ? "; nothing was written" : " to \(outcome.path)"
-    if !outcome.path.isEmpty && FileManager.default.fileExists(atPath: out) { place += "; \(out) is unchanged" }
+    let place = outcome.path.isEmpty ? "; nothing was written" : " to \(outcome.path); \(outcome.target)"
     printError(summary + place + (outcome.exit.map { "; the engine ended with \($0.phrase)" } ?? ""))
     if let signal = outcome.interruption { throw ExitCode(SignalTrap.exitStatus(for: signal)) }
     throw outcome.problemIsBadInput ? ExitStatus.badInput : ExitCode(1)

@@ -152,6 +152,8 @@ struct ReplayCommand: ParsableCommand {
     if hidden && format != .svg { throw ValidationError("--hidden goes with --format svg") }
     if events && format == .svg { throw ValidationError("--events prints text or json, not svg") }
     if out != nil && (engine != nil || events) { throw ValidationError("--out writes the state; it does not go with --engine or --events") }
+    try OutputConflict.refuse([out, junit, report], inputs: traces + [widgetOptions.widgets, secretsOptions.secrets])
+    try refuseKeepingInTheRecordingsFolder()
     do {
       _ = try ReplayPoint.parse(at)
     } catch {
@@ -186,7 +188,7 @@ struct ReplayCommand: ParsableCommand {
       let bytes = stateOutput(result)
       if let out {
         do {
-          try AtomicFile.write(bytes, to: out)
+          try AtomicFile.write(bytes, to: out, inputs: traces)
         } catch {
           printError(error.description)
           throw ExitStatus.badInput

@@ -151,15 +151,15 @@ extension ReplayCommand {
       if !result.newRecording.isEmpty { summary.append("new recording: \(result.newRecording)") }
       let page = result.report.map { VisualDiffPage(report: $0, title: title, captions: captions, summary: summary) }
         ?? VisualDiffPage(title: title, captions: captions, summary: summary, moments: [])
-      guard save(page.html, to: path) else { return nil }
+      guard save(page.html, to: path, inputs: [result.trace]) else { return nil }
       lastPage = name + ".html"
       return path
     }
 
-    /// Writes `html` to `path` whole; false (said on standard error, and counted) when it cannot.
-    private mutating func save(_ html: String, to path: String) -> Bool {
+    /// Writes `html` to `path` whole, never onto one of `inputs`; false (said on standard error, and counted) when it cannot.
+    private mutating func save(_ html: String, to path: String, inputs: [String] = []) -> Bool {
       do {
-        try AtomicFile.write(Array(html.utf8), to: path)
+        try AtomicFile.write(Array(html.utf8), to: path, inputs: inputs)
         return true
       } catch {
         printError(error.description)
@@ -237,6 +237,18 @@ extension ReplayCommand {
     return SecretStore(values: values)
   }
 
+  /// The new runs are kept under the recordings' names: never in the recordings' own folder.
+  func refuseKeepingInTheRecordingsFolder() throws {
+    guard let keep, let kept = FileIdentity(path: keep) else { return }
+    for path in traces {
+      var isFolder: ObjCBool = false
+      let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
+      if FileIdentity(path: folder.isEmpty ? "." : folder) == kept {
+        throw ValidationError("--keep \(keep) is the folder of the recordings (\(folder.isEmpty ? "." : folder)): the new runs would take their place; keep them in another folder")
+      }
+    }
+  }
+
   private func paths(remaining: Int) -> String {
     remaining == 0 ? "every recording ran" : "\(remaining) recording\(remaining == 1 ? "" : "s") not run"
   }
@@ -244,7 +256,7 @@ extension ReplayCommand {
   /// Writes a report file whole or not at all.
   private func writeReport(_ text: String, to path: String) throws {
     do {
-      try AtomicFile.write(Array(text.utf8), to: path)
+      try AtomicFile.write(Array(text.utf8), to: path, inputs: traces)
     } catch {
       printError(error.description)
       throw ExitStatus.badInput

@@ -39,6 +39,7 @@ struct View: ParsableCommand {
 
   func validate() throws {
     if maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
+    try OutputConflict.refuse([out], inputs: [trace, widgetOptions.widgets])
   }
 
   @OptionGroup var widgetOptions: WidgetOptions
@@ -66,9 +67,9 @@ struct View: ParsableCommand {
     }
     let bytes = Array(page.utf8)
     do {
-      try AtomicFile.write(bytes, to: out)
+      try AtomicFile.write(bytes, to: out, inputs: [trace])
     } catch {
-      printError("\(out): \(error)")
+      printError(error.description)
       throw ExitStatus.badInput
     }
     // Say what was written, as record does: a silent success leaves people looking for the file.

@@ -38,9 +38,12 @@ public final class FileDescriptor: @unchecked Sendable {
     return FileDescriptor(rawValue: fd, owns: true)
   }
 
-  /// Creates (or truncates) `path` for writing.
-  public static func open(forWritingAt path: String) throws(IOError) -> FileDescriptor {
-    let fd = systemOpen(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  /// Creates `path` for writing, only if nothing is there: not a file, not a symbolic link
+  /// (which is never followed), so that a file planted at a temporary's name cannot redirect the
+  /// output. The mode is the user's usual one, 0666 less the umask. Nil when something is there.
+  public static func create(exclusivelyAt path: String) throws(IOError) -> FileDescriptor? {
+    let fd = systemOpen(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    if fd < 0 && errno == EEXIST { return nil }
     guard fd >= 0 else { throw IOError(path: path, operation: "create", errno: errno) }
     return FileDescriptor(rawValue: fd, owns: true)
   }
@@ -72,15 +75,33 @@ public final class FileDescriptor: @unchecked Sendable {
 
   /// Writes all of `bytes`.
   public func write(_ bytes: UnsafeRawBufferPointer, path: String) throws(IOError) {
-    var offset = 0
-    while offset < bytes.count {
-      let n = systemWrite(rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+    var written = 0
+    try write(bytes, path: path, written: &written)
+  }
+
+  /// Writes all of `bytes`, counting in `written` how many reached the file, also when a later
+  /// write fails (a full disk takes part of a buffer, then refuses the rest).
+  public func write(_ bytes: UnsafeRawBufferPointer, path: String, written: inout Int) throws(IOError) {
+    written = 0
+    while written < bytes.count {
+      let n = systemWrite(rawValue, bytes.baseAddress! + written, bytes.count - written)
       if n < 0 {
         if errno == EINTR { continue }
         throw IOError(path: path, operation: "write", errno: errno)
       }
-      offset += n
+      written += n
     }
+  }
+
+  /// Cuts the file to its first `length` bytes and writes on from there; false when it cannot
+  /// (a pipe, a terminal).
+  public func truncate(to length: Int) -> Bool {
+    ftruncate(rawValue, off_t(length)) == 0 && systemSeek(rawValue, off_t(length), SEEK_SET) >= 0
+  }
+
+  /// Makes what was written durable (fsync).
+  public func synchronize(path: String) throws(IOError) {
+    guard fsync(rawValue) == 0 else { throw IOError(path: path, operation: "sync", errno: errno) }
   }
 
   /// The bytes of the file at `path` (at most `limit` of them), read in 64 KiB chunks.
@@ -114,6 +135,8 @@ public struct IOError: Error, CustomStringConvertible, Sendable {
   public var path: String
   public var operation: String
   public var code: Int32
+  /// Why, when it is not the system's error (`code` is then 0).
+  public var reason: String?
 
   public init(path: String, operation: String, errno code: Int32) {
     self.path = path
@@ -121,8 +144,14 @@ public struct IOError: Error, CustomStringConvertible, Sendable {
     self.code = code
   }
 
+  /// A refusal of cmdtool's own, with its reason.
+  public init(path: String, operation: String, reason: String) {
+    self.init(path: path, operation: operation, errno: 0)
+    self.reason = reason
+  }
+
   public var description: String {
-    let reason = String(cString: strerror(code))
+    let reason = self.reason ?? String(cString: strerror(code))
     return "\(path): cannot \(operation): \(reason)"
   }
 }

@@ -54,8 +54,7 @@ struct FailureShrinker {
       if session.outcome.interruption != nil { throw Stop() }
       guard session.failure?.kind == kind else { return false }
       best = candidate
-      try? FileManager.default.removeItem(atPath: bestCopy)
-      if (try? FileManager.default.copyItem(atPath: scratch, toPath: bestCopy)) != nil { bestRecording = bestCopy }
+      if let bytes = try? FileDescriptor.readWholeFile(at: scratch), (try? AtomicFile.write(bytes, to: bestCopy)) != nil { bestRecording = bestCopy }
       return true
     }
     var exhausted = false

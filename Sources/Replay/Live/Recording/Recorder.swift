@@ -7,9 +7,10 @@ import ReplayCore
 ///
 /// The file is flushed once everything one read from the engine brought is handled, after every
 /// record sent to the engine, and before every wait, so if the engine or the recorder dies, every
-/// whole record received before that is in the file and readable. The file is `OUT.partial` until
-/// the session succeeds; only then does it replace `OUT` (``Configuration/replacing``), so a
-/// failed run never replaces a good recording.
+/// whole record received before that is in the file and readable. The file is a temporary of its
+/// own (``AtomicFile``) until the session ends; it replaces `OUT` only when the session succeeds
+/// (``Configuration/replacing``), else it is kept as `OUT.partial`, so a failed run never replaces
+/// a good recording.
 public final class Recorder: ScriptRunnerDelegate {
   public struct Configuration: Sendable {
     public var engine: [String]
@@ -27,8 +28,11 @@ public final class Recorder: ScriptRunnerDelegate {
     public var redaction = Redaction()
     /// How the engine's records travel: its stdio, or a socket it connects to (docs/WIRE.md §1).
     public var transport = WireTransport.stdio
-    /// Write to `OUT.partial` and put it in place of `OUT` only when the session succeeds.
+    /// Put the recording in place of `OUT` only when the session succeeds (else it is kept as
+    /// `OUT.partial`); false puts it at `OUT` either way, for scratch recordings.
     public var replacing = true
+    /// The files the run reads (the script, a schema): the output must not be one of them.
+    public var inputs: [String] = []
     /// Start the recording with its settings (a `session` marker); off only to mirror a recording
     /// made before the marker existed, so that a replay lines up with it record for record.
     public var recordsSettings = true
@@ -78,10 +82,14 @@ public final class Recorder: ScriptRunnerDelegate {
     public var couldNotStart = false
     /// Things the user should know that did not stop the session (a password typed in clear).
     public var warnings: [String] = []
-    /// Where the recording is: the output when it was put in place, else `OUT.partial`.
+    /// Where the recording is: the output when it was put in place, else `OUT.partial`; while
+    /// the session runs, the writer's temporary.
     public var path = ""
     /// Whether the recording took the output's place.
     public var committed = false
+    /// When it did not, what became of the output (``AtomicFile/targetReport()``): `OUT is
+    /// unchanged`, `OUT was not written`, or that another process wrote it meanwhile.
+    public var target = ""
 
     public init() {}
 
@@ -197,7 +205,7 @@ public final class Recorder: ScriptRunnerDelegate {
     if configuration.clock == .wall { header.created = Timestamp.now() }
     do {
       // Flushed before every wait: one write(2) per read of the engine's output (docs/WIRE.md §9).
-      let writer = try TraceFileWriter(path: configuration.output, format: configuration.format, header: header, flush: .buffered, replacing: configuration.replacing, widgets: configuration.widgets)
+      let writer = try TraceFileWriter(path: configuration.output, format: configuration.format, header: header, flush: .buffered, replacing: configuration.replacing, inputs: configuration.inputs, widgets: configuration.widgets)
       self.writer = writer
       outcome.path = writer.writtenPath
       if configuration.recordsSettings { try writer.write(configuration.settings.marker) }
@@ -311,7 +319,6 @@ public final class Recorder: ScriptRunnerDelegate {
     }
     try? writer?.write(TraceRecord(time: time, .marker(label: "engine-exit", detail: detail)))
     guard let writer else { return }
-    outcome.recordsWritten = writer.recordCount
     if outcome.succeeded {
       do {
         try writer.commit()
@@ -324,5 +331,8 @@ public final class Recorder: ScriptRunnerDelegate {
     } else {
       outcome.path = writer.abandon()
     }
+    // What is on disk, not what was handed to the writer: a full disk keeps fewer.
+    outcome.recordsWritten = writer.recordsInFile
+    if !outcome.committed { outcome.target = writer.targetReport() }
   }
 }

@@ -114,6 +114,8 @@ public enum EngineReplay {
     }
     var recorderConfiguration = configuration
     recorderConfiguration.replacing = false
+    // --keep naming the recording's own folder must not put the new run in its place.
+    recorderConfiguration.inputs = [recording]
     recorderConfiguration.recordsSettings = session.hasSettingsMarker
     // Held in a local for the whole run: the recorder is its runner's (weak) delegate.
     let recorder = Recorder(recorderConfiguration)

@@ -182,8 +182,8 @@ public final class RecordingSuite {
     let recorder = Recorder(configuration)
     let outcome = withExtendedLifetime(recorder) { recorder.run() }
     guard outcome.succeeded else {
-      let kept = exists ? "; \(path) is unchanged" : ""
-      var failed = result(outcome.failedBeforeFirstRecord ? .error : .failed, "\(outcome.startFailure ?? outcome.problem ?? "the recording failed"); the new recording is at \(outcome.path)\(kept)")
+      let place = outcome.path.isEmpty ? "nothing was recorded" : "the new recording is at \(outcome.path); \(outcome.target)"
+      var failed = result(outcome.failedBeforeFirstRecord ? .error : .failed, "\(outcome.startFailure ?? outcome.problem ?? "the recording failed"); \(place)")
       failed.engineSaid = outcome.engineSaid
       failed.engineFailedEarly = outcome.failedBeforeFirstRecord
       failed.engineAnswered = outcome.recordsReceived > 0

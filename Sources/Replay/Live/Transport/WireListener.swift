@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+import ReplayCore
 
 /// A listening socket for ``WireTransport/unix(path:)`` or ``WireTransport/tcp(port:)``.
 struct WireListener {
@@ -13,6 +14,8 @@ struct WireListener {
   let address: WireTransport
   /// The socket file to remove at the end.
   let socketPath: String?
+  /// The socket file this listener made: removed at the end only if it is still that file.
+  private var socketFile: FileIdentity?
 
   struct Failure: Error, CustomStringConvertible {
     var description: String
@@ -43,7 +46,12 @@ struct WireListener {
       }
       let fd = socket(AF_UNIX, stream, 0)
       guard fd >= 0 else { throw failure("socket") }
-      unlink(path)  // a stale socket file from an earlier run
+      do {
+        try Self.removeStaleSocket(at: path, address: address, type: stream)
+      } catch {
+        _ = closeDescriptor(fd)
+        throw Failure(description: "cannot listen on \(transport): \(error.description)")
+      }
       let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
       }
@@ -55,6 +63,7 @@ struct WireListener {
       self.fd = fd
       self.address = transport
       self.socketPath = path
+      socketFile = FileIdentity(entryAt: path)
     case .tcp(let port):
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
@@ -93,7 +102,28 @@ struct WireListener {
   /// Stops listening and removes the socket file.
   func close() {
     _ = closeDescriptor(fd)
-    if let socketPath { unlink(socketPath) }
+    if let socketPath, let socketFile, FileIdentity(entryAt: socketPath) == socketFile { unlink(socketPath) }
+  }
+
+  /// Removes what an earlier run left at `path`: a socket nobody listens on. Anything else there
+  /// (a file, a link, a folder, a socket in use) is not cmdtool's to remove.
+  private static func removeStaleSocket(at path: String, address: sockaddr_un, type: Int32) throws(Failure) {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return }
+    guard info.st_mode & S_IFMT == S_IFSOCK else {
+      throw Failure(description: "\(path) exists and is not a socket; cmdtool removes only a stale socket of its own, never another file: remove it or pick another path")
+    }
+    let probe = socket(AF_UNIX, type, 0)
+    guard probe >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+    var address = address
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    let code = errno
+    _ = closeDescriptor(probe)
+    if connected == 0 { throw Failure(description: "another process listens on \(path)") }
+    guard code == ECONNREFUSED else { throw Failure(description: "\(path): \(String(cString: strerror(code)))") }
+    unlink(path)
   }
 }
 
