@@ -1,3 +1,5 @@
+import ReplayCore
+
 /// The command line of the reference testee.
 ///
 /// `--profile`, `--reports` and `--events` change only what the hello marker declares
@@ -28,6 +30,12 @@ struct Options {
     /// A record longer than 64 KiB (a typed text of 300 KB) stops the testee reading: it waits
     /// forever in the middle of the record, and cmdtool's write cannot finish.
     case stallOnBigRecords = "stall-on-big-records"
+    /// A select in a picker sends (and shows) the option after the one chosen: a second bug
+    /// that shows as a wrong ValueEvent, beside `wrong-switch-value`.
+    case wrongPickerValue = "wrong-picker-value"
+    /// SET_ERROR with a value and an empty text clears the error instead of setting an empty
+    /// one: a bug in a command's edge value, which generated streams seldom send.
+    case clearOnEmptyError = "clear-on-empty-error"
   }
 
   /// Write the binary trace format instead of JSON Lines.
@@ -59,6 +67,8 @@ struct Options {
       --reports LIST      the state parts it declares, comma-separated (default: all of them:
                           \(Declaration.allReports.joined(separator: ",")))
       --events LIST       the event kinds it declares and sends (default: \(Declaration.allEvents.joined(separator: ",")))
+      --lacks LIST        element kinds it declares it has no widget for, comma-separated
+                          (pager,slider,…): a batch that creates one is answered unsupported
       --widgets FILE      the widget schema (.widgets.json) whose custom widgets it has; a case
                           whose header names another schema, or any without it, is answered
                           unsupported (docs/CONFORMANCE.md §1.2)
@@ -77,6 +87,8 @@ struct Options {
                                      and max instead of refusing them (needs --widgets)
       --bug stall-on-big-records     a record longer than 64 KiB stops the testee reading in
                                      its middle, for good (--stall-file PATH is created then)
+      --bug wrong-picker-value       a select in a picker sends and shows the next option
+      --bug clear-on-empty-error     SET_ERROR with a value and an empty text clears the error
       --help              show this text
 
     """
@@ -130,6 +142,7 @@ struct Options {
         declaration.profile = text
       case "--reports": declaration.reports = try list(of: Declaration.allReports)
       case "--events": declaration.events = try list(of: Declaration.allEvents)
+      case "--lacks": declaration.lacks = try list(of: ElementKind.allCases.map(\.rawValue)).compactMap(ElementKind.init(rawValue:))
       case "--protocol": declaration.protocolVersion = try count()
       case "--bug":
         let text = try value()

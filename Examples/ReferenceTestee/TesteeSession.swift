@@ -74,6 +74,11 @@ final class TesteeSession {
     sendNewEvents()
     switch record.body {
     case .batch(let commands):
+      if let kind = options.declaration.lackedKind(in: commands) {
+        // A platform without the widget cannot go on (§1.3): the case is skipped.
+        output.marker("unsupported", "reference-testee has no \(kind.rawValue) (--lacks)", at: time)
+        exit(0)
+      }
       let carried = bugs.filter(commands)
       bugs.crashOnUnknownDelete(carried, from: model, at: time, index: index)
       model.applyBatch(carried, at: time, index: index)

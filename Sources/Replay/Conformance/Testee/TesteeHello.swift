@@ -11,12 +11,16 @@ public struct TesteeHello: Hashable, Sendable {
   public var profile: String
   public var reports: StateParts
   public var events: EventKinds
+  /// The element kinds it has no widget for (`lacks=pager,slider`): `fuzz platform` generates
+  /// none of them.
+  public var lacks: Set<ElementKind>
 
-  public init(protocolVersion: Int = TesteeHello.protocolVersion, profile: String = "other", reports: StateParts = .tree, events: EventKinds = .user) {
+  public init(protocolVersion: Int = TesteeHello.protocolVersion, profile: String = "other", reports: StateParts = .tree, events: EventKinds = .user, lacks: Set<ElementKind> = []) {
     self.protocolVersion = protocolVersion
     self.profile = profile
     self.reports = reports
     self.events = events
+    self.lacks = lacks
   }
 
   /// Why a hello cannot be read.
@@ -54,6 +58,12 @@ public struct TesteeHello: Hashable, Sendable {
           kinds.insert(kind)
         }
         events = kinds
+      case "lacks":
+        do {
+          lacks = try ElementKind.list(parsing: value)
+        } catch {
+          throw Failure(description: "lacks: \(error.description)")
+        }
       default:
         continue
       }
@@ -66,6 +76,7 @@ public struct TesteeHello: Hashable, Sendable {
 
   /// The detail that declares this hello.
   public var detail: String {
-    "protocol=\(protocolVersion) profile=\(profile) reports=\(reports) events=\(events)"
+    let kinds = lacks.isEmpty ? "" : " lacks=" + lacks.sorted().map(\.rawValue).joined(separator: ",")
+    return "protocol=\(protocolVersion) profile=\(profile) reports=\(reports) events=\(events)" + kinds
   }
 }
