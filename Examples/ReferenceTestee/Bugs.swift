@@ -41,16 +41,22 @@ struct Bugs {
 
   /// The commands the buggy platform carries out: `ignore-reorder` drops REORDER_CHILD,
   /// `lose-active-styles` drops SET_STYLE with the ACTIVE selector (1, STATE_FORMAT.md §3.1).
+  /// `clear-on-empty-error` makes SET_ERROR with a value and an empty text a SET_ERROR 0.
   func filter(_ commands: [Command]) -> [Command] {
     var commands = commands
     if active.contains(.dropInitialText) {
       for index in commands.indices where [.createTextField, .createTextView].contains(commands[index].type) { commands[index].textValue = "" }
     }
-    guard active.contains(.ignoreReorder) || active.contains(.loseActiveStyles) else { return commands }
-    return commands.filter { command in
-      if command.type == .reorderChild && active.contains(.ignoreReorder) { return false }
-      if command.type == .setStyle && command.value == 1 && active.contains(.loseActiveStyles) { return false }
-      return true
+    guard active.contains(.ignoreReorder) || active.contains(.loseActiveStyles) || active.contains(.clearOnEmptyError) else { return commands }
+    return commands.compactMap { command in
+      if command.type == .reorderChild && active.contains(.ignoreReorder) { return nil }
+      if command.type == .setStyle && command.value == 1 && active.contains(.loseActiveStyles) { return nil }
+      if command.type == .setError && command.value != 0 && command.textValue.isEmpty && active.contains(.clearOnEmptyError) {
+        var cleared = command
+        cleared.value = 0
+        return cleared
+      }
+      return command
     }
   }
 
@@ -71,12 +77,18 @@ struct Bugs {
   }
 
   /// The record the buggy platform sends for a user's action: `wrong-switch-value` sends a
-  /// switch's current value instead of the toggled one (and, applying it, shows that value).
+  /// switch's current value instead of the toggled one, `wrong-picker-value` a picker's next
+  /// option instead of the one chosen (and, applying it, each shows that value).
   func userEvent(_ record: TraceRecord, for action: UserAction, in state: UIState) -> TraceRecord {
-    guard active.contains(.wrongSwitchValue), case .tap(let id) = action, let element = state[id], element.kind == .switch,
-      case .event(let target, .value(var event)) = record.body
-    else { return record }
-    event.value = element.value
+    guard case .event(let target, .value(var event)) = record.body else { return record }
+    switch action {
+    case .tap(let id) where active.contains(.wrongSwitchValue) && state[id]?.kind == .switch:
+      event.value = state[id]!.value
+    case .select(let id, let index) where active.contains(.wrongPickerValue) && state[id]?.kind == .picker:
+      event.value = index &+ 1
+    default:
+      return record
+    }
     return TraceRecord(time: record.time, .event(target: target, .value(event)))
   }
 

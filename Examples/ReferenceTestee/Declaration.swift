@@ -1,4 +1,5 @@
 import CommandCodec
+import ReplayCore
 
 /// What the testee says it is in its hello marker (docs/CONFORMANCE.md §1.2), and which of its
 /// events that lets it send (§1.4).
@@ -16,8 +17,10 @@ struct Declaration {
   /// The model computes every part, so it reports them all.
   var reports = Declaration.allReports
   var events = Declaration.allEvents
-  /// The element kinds it declares it has no widget for (`lacks=`, §1.7).
-  var lacks: [String] = []
+  /// The element kinds it declares it has no widget for (`lacks=`, §1.7; `--lacks`): without
+  /// --partial, a batch creating one is answered unsupported, as a platform without that widget
+  /// would.
+  var lacks: [ElementKind] = []
   /// The kinds it declares it keeps at the top level (`toplevel=`).
   var topLevel: [String] = []
   /// `engine` when it declares that the engine keeps the view history; nil declares nothing.
@@ -26,10 +29,16 @@ struct Declaration {
   /// The hello marker's detail: `protocol=1 profile=android reports=… events=…`.
   var detail: String {
     var detail = "protocol=\(protocolVersion) profile=\(profile) reports=\(reports.joined(separator: ",")) events=\(events.joined(separator: ","))"
-    if !lacks.isEmpty { detail += " lacks=\(lacks.joined(separator: ","))" }
+    if !lacks.isEmpty { detail += " lacks=\(lacks.map(\.rawValue).joined(separator: ","))" }
     if !topLevel.isEmpty { detail += " toplevel=\(topLevel.joined(separator: ","))" }
     if let history { detail += " history=\(history)" }
     return detail
+  }
+
+  /// The first kind it lacks that `commands` create.
+  func lackedKind(in commands: [Command]) -> ElementKind? {
+    guard !lacks.isEmpty else { return nil }
+    return commands.lazy.compactMap { ElementKind(creating: $0.type) }.first { lacks.contains($0) }
   }
 
   /// Whether the testee sends user events (the answers to tap, type, select, choose and back).

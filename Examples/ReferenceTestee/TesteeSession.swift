@@ -74,6 +74,11 @@ final class TesteeSession {
     sendNewEvents()
     switch record.body {
     case .batch(let commands):
+      if !options.partial, let kind = options.declaration.lackedKind(in: commands) {
+        // A platform without the widget cannot go on (§1.3): the case is skipped.
+        output.marker("unsupported", "reference-testee has no \(kind.rawValue) (--lacks)", at: time)
+        exit(0)
+      }
       var carried = bugs.filter(commands)
       if options.partial {
         switch Partial.filter(carried, in: model.state) {

@@ -19,8 +19,10 @@ import Testing
     ["sh", "-c", "echo started >> '\(file)'; exec \(command)"]
   }
 
-  static func counting(_ file: String, first: String, later: String) -> [String] {
-    ["sh", "-c", "n=$(wc -l < '\(file)' 2>/dev/null || echo 0); echo start >> '\(file)'; if [ \"$n\" -ge 1 ]; then exec \(later); fi; exec \(first)"]
+  /// `firstStarts`: how many starts run `first` (`fuzz platform` starts the testee once to read its
+  /// hello before its first run).
+  static func counting(_ file: String, first: String, later: String, firstStarts: Int = 1) -> [String] {
+    ["sh", "-c", "n=$(wc -l < '\(file)' 2>/dev/null || echo 0); echo start >> '\(file)'; if [ \"$n\" -ge \(firstStarts) ]; then exec \(later); fi; exec \(first)"]
   }
 
   /// Starts cmdtool with `arguments`, sends it `signal` once `ready` holds (a peer started, a
@@ -86,8 +88,8 @@ import Testing
     defer { scratch.remove() }
     let starts = scratch.path("starts")
     // The first run is played; the second run's testee hangs.
-    let testee = Self.counting(starts, first: "'\(Built.referenceTestee.path)'", later: "sleep 600")
-    let result = try signalled(["fuzz", "platform", "--out", scratch.path("fuzz"), "--runs", "5", "--timeout", "120", "--"] + testee, SIGINT, once: { Self.lines(starts) >= 2 })
+    let testee = Self.counting(starts, first: "'\(Built.referenceTestee.path)'", later: "sleep 600", firstStarts: 2)
+    let result = try signalled(["fuzz", "platform", "--out", scratch.path("fuzz"), "--runs", "5", "--timeout", "120", "--"] + testee, SIGINT, once: { Self.lines(starts) >= 3 })
     #expect(result.status == 130, "\(result)")
     #expect(result.stdout.contains("1 runs, ") && result.stdout.contains("0 divergences; interrupted by SIGINT after 1 of 5 runs"), "\(result)")
     #expect(!result.stdout.contains("DIVERGES") && !result.stdout.contains("shrinking"), "\(result)")
@@ -102,8 +104,8 @@ import Testing
     let starts = scratch.path("starts")
     // The first run diverges (a testee that loses ACTIVE styles); the first shrinking candidate's
     // testee hangs.
-    let testee = Self.counting(starts, first: "'\(Built.referenceTestee.path)' --bug lose-active-styles", later: "sleep 600")
-    let result = try signalled(["fuzz", "platform", "--out", scratch.path("fuzz"), "--runs", "1", "--commands", "2000", "--timeout", "120", "--"] + testee, SIGINT, once: { Self.lines(starts) >= 2 })
+    let testee = Self.counting(starts, first: "'\(Built.referenceTestee.path)' --bug lose-active-styles", later: "sleep 600", firstStarts: 2)
+    let result = try signalled(["fuzz", "platform", "--out", scratch.path("fuzz"), "--runs", "1", "--commands", "2000", "--timeout", "120", "--"] + testee, SIGINT, once: { Self.lines(starts) >= 3 })
     #expect(result.status == 130, "\(result)")
     #expect(result.stdout.contains("DIVERGES  fail · state"), "\(result)")
     #expect(result.stdout.contains("shrinking interrupted"), "\(result)")

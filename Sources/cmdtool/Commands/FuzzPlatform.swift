@@ -50,6 +50,9 @@ struct FuzzPlatform: ParsableCommand {
   @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long shrinking one divergence may take.", valueName: "duration"))
   var shrinkTime: String = "60s"
 
+  @Option(name: .long, help: ArgumentHelp("The element kinds the streams create, comma-separated (textField,switch,…; the application and frame views always). Kinds the testee's hello says it lacks are left out either way.", valueName: "kinds"))
+  var kinds: String?
+
   @Flag(name: .long, help: "Pass when the testee skips every run; without it, that is an error, exit status 2.")
   var allowEmpty = false
 
@@ -65,6 +68,17 @@ struct FuzzPlatform: ParsableCommand {
     if !(0...100).contains(violations) { throw ValidationError("--violations is a percent, 0-100") }
     _ = try FuzzEngine.duration(time, "--time")
     _ = try FuzzEngine.duration(shrinkTime, "--shrink-time")
+    _ = try kindList()
+  }
+
+  /// `--kinds`, read.
+  func kindList() throws -> Set<ElementKind>? {
+    guard let kinds else { return nil }
+    do {
+      return try ElementKind.list(parsing: kinds)
+    } catch {
+      throw ValidationError("--kinds: \(error.description)")
+    }
   }
 
   @OptionGroup var widgetOptions: WidgetOptions
@@ -81,6 +95,7 @@ struct FuzzPlatform: ParsableCommand {
     options.violationPercent = violations
     options.shrinkSeconds = try FuzzEngine.duration(shrinkTime, "--shrink-time") ?? 60
     options.widgets = try widgetOptions.load()
+    options.kinds = try kindList()
     SignalTrap.install()
     let output = StandardOutput()
     defer { output.flush() }
@@ -106,8 +121,17 @@ struct FuzzPlatform: ParsableCommand {
       output.flush()
       throw setupError("the testee failed before its handshake in the first run: \(setup.reason)", peer: "the testee", said: setup.testeeSaid ?? "")
     }
+    if !report.excludedKinds.isEmpty {
+      let lacked = report.lacked.isEmpty ? "" : "the testee lacks \(report.lacked.sorted().map(\.rawValue).joined(separator: ", ")); "
+      output.writeLine(lacked + "the streams created no " + report.excludedKinds.sorted().map(\.rawValue).joined(separator: ", "))
+    }
+    let neverSent = report.sent.neverSent
+    if report.runsJudged > 0 && !neverSent.isEmpty {
+      output.writeLine("never sent to the testee (a bug there cannot have been found): " + neverSent.joined(separator: ", "))
+    }
     let interruption = report.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: report.runs, total: runs, unit: "run") }
-    output.writeLine("\(report.runs) runs, \(report.commands) commands in \(Format.fixed(report.seconds, digits: 1)) s; \(report.divergences.count) divergence\(report.divergences.count == 1 ? "" : "s")" + (interruption.map { "; \($0)" } ?? ""))
+    let skipped = report.runs - report.runsJudged
+    output.writeLine("\(report.runs) runs\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(report.commands) commands in \(Format.fixed(report.seconds, digits: 1)) s; \(report.divergences.count) divergence\(report.divergences.count == 1 ? "" : "s")" + (interruption.map { "; \($0)" } ?? ""))
     for divergence in report.divergences {
       output.writeLine("DIVERGES  \(divergence.signature) (\(divergence.steps) steps, \(divergence.commands) commands)")
       output.writeLine(divergence.result.renderText().split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))

@@ -7,8 +7,11 @@ import ReplayLive
 extension PlatformFuzzer {
   /// Shrinks a diverging case: delta debugging over its steps, then over the commands left in its
   /// batches, each candidate a real run of the testee that must diverge with the same signature
-  /// (a candidate the model cannot play, an action on what no longer exists, does not count).
-  /// Then saves it.
+  /// (the same difference after the same cause). A candidate must stay a stream the engine could
+  /// send: CREATE_APPLICATION is never dropped, and one that breaks a rule of the model the
+  /// original did not break at that command (an element created under a parent removed, a command
+  /// to an element never created) does not count, nor does one the model cannot play (an action on
+  /// what no longer exists). Then saves it.
   /// - Parameter original: the run's result, which shows the divergence when no smaller case
   ///   could be run (the budget or a signal stopped the shrinking first).
   func shrink(_ testCase: ConformanceCase, signature: String, run: Int, original: CaseResult) -> Divergence {
@@ -20,22 +23,30 @@ extension PlatformFuzzer {
     // candidate in vain: thousands of commands make millions).
     var last: (steps: [CaseStep], result: CaseResult)? = nil
     struct Stop: Error {}
-    func diverges(_ steps: [CaseStep]) throws -> Bool {
+    // The rules the original breaks, and where: a candidate may break only those.
+    let allowed = (try? CaseExpectation(testCase)).map { Self.violations(of: testCase, $0) } ?? []
+    // The application's creation stays first, whatever is dropped after it.
+    let pinned = testCase.steps.prefix { step in
+      if case .commands(let commands) = step.action { return commands.contains { $0.type == .createApplication } }
+      return false
+    }
+    func diverges(_ rest: [CaseStep]) throws -> Bool {
       guard Monotonic.now() < deadline, SignalTrap.count == 0 else { throw Stop() }
-      guard !steps.isEmpty else { return false }
+      guard !rest.isEmpty else { return false }
+      let steps = Array(pinned) + rest
       var candidate = testCase
       candidate.steps = steps
-      guard let expectation = try? CaseExpectation(candidate) else { return false }
+      guard let expectation = try? CaseExpectation(candidate), Self.violations(of: candidate, expectation).isSubset(of: allowed) else { return false }
       runs += 1
       let result = CaseRunner.run(candidate, expected: expectation, settings: options.testee)
       if SignalTrap.count > 0 { throw Stop() }
-      guard DivergenceSignature.of(result) == signature else { return false }
+      guard DivergenceSignature.of(result, in: candidate) == signature else { return false }
       last = (steps, result)
       return true
     }
-    var steps = testCase.steps
+    var steps = Array(testCase.steps.dropFirst(pinned.count))
     do {
-      steps = try DeltaDebugging.minimize(testCase.steps, fails: diverges).items
+      steps = try DeltaDebugging.minimize(steps, fails: diverges).items
       // The commands inside the batches left, one by one.
       var positions: [(step: Int, command: Int)] = []
       for (index, step) in steps.enumerated() {
@@ -51,12 +62,12 @@ extension PlatformFuzzer {
         }
       }
       let commands = try DeltaDebugging.minimize(positions) { try diverges(rebuild($0)) }.items
-      steps = rebuild(commands)
+      steps = Array(pinned) + rebuild(commands)
     } catch {
       steps = last?.steps ?? testCase.steps
     }
     // The result of the smallest case: run it again if the last run was of a larger one.
-    if last?.steps != steps { _ = try? diverges(steps) }
+    if last?.steps != steps { _ = try? diverges(Array(steps.dropFirst(pinned.count))) }
     var minimal = testCase
     minimal.steps = steps
     let result = last?.steps == steps ? last?.result ?? original : original
@@ -67,6 +78,22 @@ extension PlatformFuzzer {
       shrinkSeconds: (Monotonic.now() - start) / 1000)
     divergence.shrinkInterrupted = SignalTrap.caught != nil
     return divergence
+  }
+
+  /// The rules a case breaks on the model, each with the time and the command (or record) that
+  /// breaks it: what stays the same when other steps are dropped (record indices do not).
+  static func violations(of testCase: ConformanceCase, _ expectation: CaseExpectation) -> Set<String> {
+    // The model counts a record for every step but `advance`.
+    let records = testCase.steps.filter { if case .advance = $0.action { return false } else { return true } }
+    return Set(
+      expectation.diagnostics.map { diagnostic in
+        guard records.indices.contains(diagnostic.recordIndex) else { return "\(diagnostic.rule) at record \(diagnostic.recordIndex)" }
+        let step = records[diagnostic.recordIndex]
+        if case .commands(let commands) = step.action, let index = diagnostic.commandIndex, commands.indices.contains(index) {
+          return "\(diagnostic.rule) at \(step.time): \(commands[index])"
+        }
+        return "\(diagnostic.rule) at \(step.time): \(step.action)"
+      })
   }
 
   /// Writes the case as a trace, `OUT/divergences/divergence-HASH.jsonl`, and the failure beside

@@ -25,6 +25,9 @@ public struct PlatformFuzzer {
     /// The widget schema whose custom widgets the streams create and set (the testee is told it
     /// in each case's header, docs/CONFORMANCE.md §1.2). Nil: built-ins only.
     public var widgets: WidgetSchema?
+    /// The element kinds the streams may create (`--kinds`; the application and frame views
+    /// always); nil: every kind. Those the testee's hello says it lacks are left out either way.
+    public var kinds: Set<ElementKind>?
 
     public init(testee: TesteeConnection.Settings, output: String) {
       self.testee = testee
@@ -71,6 +74,13 @@ public struct PlatformFuzzer {
     /// The first run's testee could not be started or failed its handshake: a setup error that
     /// every run would show, so the campaign stopped there (nothing is saved).
     public var setupError: CaseResult?
+    /// The kinds the testee declared it lacks (`lacks=`), and every kind the streams left out
+    /// (those and the ones `kinds` does not name).
+    public var lacked: Set<ElementKind> = []
+    public var excludedKinds: Set<ElementKind> = []
+    /// What the streams of the runs the testee took sent: ``StreamCoverage/neverSent`` lists the
+    /// command types, selectors and edge values none of them held.
+    public var sent = StreamCoverage()
   }
 
   public let options: Options
@@ -79,12 +89,24 @@ public struct PlatformFuzzer {
     self.options = options
   }
 
-  /// The seed of run `run`'s stream.
-  public func seed(ofRun run: Int) -> UInt64 { options.seed &+ UInt64(run) &* 0x9E37_79B9_7F4A_7C15 }
+  /// The seed of run `run`'s stream: the campaign's seed and the run mixed, so that no two runs'
+  /// streams are alike (``SplitMix64/mixed(_:_:)``).
+  public func seed(ofRun run: Int) -> UInt64 { SplitMix64.mixed(options.seed, run) }
 
-  /// The case run `run` plays: a generated stream as steps, then time for timers and toasts.
-  public func testCase(ofRun run: Int) throws(CaseExpectation.Failure) -> ConformanceCase {
+  /// The kinds the streams leave out for a testee that lacks `lacked`: those, and the ones
+  /// ``Options/kinds`` does not name.
+  public func excludedKinds(lacked: Set<ElementKind>) -> Set<ElementKind> {
+    let narrowed = options.kinds.map { Set(ElementKind.allCases).subtracting($0) } ?? []
+    return lacked.union(narrowed).subtracting([.application, .frameView])
+  }
+
+  /// The case run `run` plays: a generated stream, without the kinds `excluded`, as steps, then
+  /// time for timers and toasts.
+  public func testCase(ofRun run: Int, excluding excluded: Set<ElementKind> = []) throws(CaseExpectation.Failure) -> ConformanceCase {
     var configuration = StreamGenerator.Configuration()
+    configuration.excludedKinds = excluded
+    // The runs go through the rare cases in turn, so a short campaign holds all.
+    configuration.rareOffset = run
     configuration.violationPercent = options.violationPercent
     configuration.widgets = options.widgets
     if options.widgets != nil && options.violationPercent > 0 { configuration.violationRules = DiagnosticRule.everyRule }
@@ -110,13 +132,28 @@ public struct PlatformFuzzer {
     // A testee that cannot run at all is a setup error, never a divergence to shrink; the run a
     // signal cut short diverges only in cmdtool's stopping it.
     var gate = CaseRunGate()
+    // What the streams may hold depends on what the testee has: its hello, read from a case of
+    // no steps before the first run (a testee that cannot run at all is a setup error there).
+    let probe = CaseRunner.run(Self.helloCase, expected: try CaseExpectation(Self.helloCase), settings: options.testee)
+    switch gate.stop(after: probe) {
+    case .interrupted(let signal)?:
+      report.interruption = signal
+      return report
+    case .setupError?:
+      report.setupError = probe
+      return report
+    case nil:
+      break
+    }
+    report.lacked = probe.testee?.hello.lacks ?? []
+    report.excludedKinds = excludedKinds(lacked: report.lacked)
     runs: while run < maxRuns {
       if let seconds = options.seconds, Monotonic.now() - start >= seconds * 1000 { break }
       if let signal = SignalTrap.caught {
         report.interruption = signal
         break
       }
-      let testCase = try testCase(ofRun: run)
+      let testCase = try testCase(ofRun: run, excluding: report.excludedKinds)
       let expectation = try CaseExpectation(testCase)
       let result = CaseRunner.run(testCase, expected: expectation, settings: options.testee)
       switch gate.stop(after: result) {
@@ -132,9 +169,14 @@ public struct PlatformFuzzer {
       let commands = testCase.commandCount
       report.runs += 1
       report.commands += commands
-      if result.verdict != .skipped { report.runsJudged += 1 }
+      if result.verdict != .skipped {
+        report.runsJudged += 1
+        for step in testCase.steps {
+          if case .commands(let commands) = step.action { report.sent.add(commands) }
+        }
+      }
       progress(.runFinished(run: run, seed: seed(ofRun: run), commands: commands, result: result))
-      if let signature = DivergenceSignature.of(result), seen.insert(signature).inserted {
+      if let signature = DivergenceSignature.of(result, in: testCase), seen.insert(signature).inserted {
         progress(.shrinking(signature: signature, steps: testCase.steps.count))
         // Interrupted or not, the divergence is real: the smallest case found so far is saved.
         let divergence = shrink(testCase, signature: signature, run: run, original: result)
@@ -150,6 +192,13 @@ public struct PlatformFuzzer {
     report.seconds = (Monotonic.now() - start) / 1000
     return report
   }
+}
+
+extension PlatformFuzzer {
+  /// A case of no steps, played first to read the testee's hello.
+  static let helloCase = ConformanceCase(
+    name: "Fuzz.Platform.Hello", summary: "the testee's hello", reference: "docs/CONFORMANCE.md §4",
+    header: TraceHeader(creator: "cmdtool fuzz platform", viewport: Viewport(width: 375, height: 667, scale: 2)), steps: [])
 }
 
 extension ConformanceCase {

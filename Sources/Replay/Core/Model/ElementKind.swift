@@ -112,4 +112,23 @@ public enum ElementKind: String, CaseIterable, Sendable, Comparable {
   public var isTextInput: Bool { self == .textField || self == .textView || self == .searchBar }
 
   public static func < (lhs: ElementKind, rhs: ElementKind) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// Why a list of kinds cannot be read.
+  public struct ListFailure: Error, CustomStringConvertible, Sendable {
+    public var description: String
+  }
+
+  /// A comma-separated list of kinds as snapshots name them (`pager,slider,textView`), for a
+  /// testee's `lacks=` and `fuzz platform --kinds`; empty items are skipped.
+  public static func list(parsing text: some StringProtocol) throws(ListFailure) -> Set<ElementKind> {
+    var kinds: Set<ElementKind> = []
+    for name in text.split(separator: ",") where !name.isEmpty {
+      guard let kind = ElementKind(rawValue: String(name)) else {
+        let names = allCases.map(\.rawValue)
+        throw ListFailure(description: "unknown element kind \"\(name)\"\(Suggestion.hint(for: String(name), among: names)); the kinds are \(names.joined(separator: ", "))")
+      }
+      kinds.insert(kind)
+    }
+    return kinds
+  }
 }

@@ -136,8 +136,7 @@ public final class FuzzCampaign {
 
   /// The seed of run `index` (the campaign's seed mixed with the index).
   public static func seed(ofRun index: Int, campaign seed: UInt64) -> UInt64 {
-    var mixer = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
-    return mixer.next()
+    SplitMix64.mixed(seed, index)
   }
 
   /// The named secrets that the failures saved in `folder` type (docs/WIRE.md §7): a campaign's

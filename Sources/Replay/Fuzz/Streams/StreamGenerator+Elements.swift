@@ -13,15 +13,21 @@ extension StreamGenerator {
     (.radioGroup, 10), (.actionBar, 10), (.searchBar, 10), (.navigationBar, 10), (.pageControl, 10),
     (.notification, 10), (.segmentedControl, 3), (.separator, 3), (.slider, 3),
   ]
-  static let contentWeight = contentKinds.reduce(0) { $0 + $1.weight }
 
-  mutating func contentKind() -> ElementKind {
-    var roll = random.below(Self.contentWeight)
-    for (kind, weight) in Self.contentKinds {
+  /// A content kind, by weight; nil when the stream may create none.
+  mutating func contentKind() -> ElementKind? {
+    guard contentWeight > 0 else { return nil }
+    var roll = random.below(contentWeight)
+    for (kind, weight) in contentKinds {
       if roll < weight { return kind }
       roll -= weight
     }
-    return .text
+    return nil
+  }
+
+  /// Whether the stream may create `kind` (``Configuration/excludedKinds``).
+  func creates(_ kind: ElementKind) -> Bool {
+    !configuration.excludedKinds.contains(kind) || kind == .application || kind == .frameView
   }
 
   /// The command that creates `kind`; now and then a name an older engine used for it.
@@ -82,11 +88,13 @@ extension StreamGenerator {
   /// Creates an element of `kind` under `parent` with its queued commands, and records it in the
   /// mirror (views and navigation views under the application, as the model puts them).
   ///
-  /// - Parameter given: an id registered earlier (lazy content, pager pages); else a fresh one.
+  /// - Parameters:
+  ///   - given: an id registered earlier (lazy content, pager pages); else a fresh one.
+  ///   - type: the creation command (an older engine's name for `kind`); else one for `kind`.
   @discardableResult
-  mutating func create(_ kind: ElementKind, under parent: Int32, id given: Int32? = nil) -> Int32 {
+  mutating func create(_ kind: ElementKind, under parent: Int32, id given: Int32? = nil, as type: CommandType? = nil) -> Int32 {
     let id = given ?? takeId()
-    var command = Command(createType(for: kind), internalId: parent, childInternalId: id)
+    var command = Command(type ?? createType(for: kind), internalId: parent, childInternalId: id)
     switch kind {
     case .text:
       command.textValue = text()
@@ -198,7 +206,7 @@ extension StreamGenerator {
         createWidget(under: container)
         continue
       }
-      let kind = contentKind()
+      guard let kind = contentKind() else { break }
       let id = create(kind, under: container)
       switch kind {
       case .pager, .flipperLayout:
@@ -213,9 +221,9 @@ extension StreamGenerator {
         } else if depth < 3 {
           fill(id, budget: &budget, depth: depth + 1)
         }
-      case .navigationBar:
+      case .navigationBar where creates(.navigationBarItem):
         for _ in 0..<(2 + random.below(3)) { create(.navigationBarItem, under: id) }
-      case .actionBar:
+      case .actionBar where creates(.button):
         if random.chance(30) { create(.button, under: id) }
       default: break
       }
@@ -224,8 +232,8 @@ extension StreamGenerator {
 
   /// Creates the next page of a pager (a vertical layout with a little content).
   mutating func createPage(_ pages: inout Pages, budget: inout Int) {
-    guard pages.created < pages.pages.count else { return }
-    let page = create(.linearLayout, under: pages.id, id: pages.pages[pages.created])
+    guard pages.created < pages.pages.count, let columnKind else { return }
+    let page = create(columnKind, under: pages.id, id: pages.pages[pages.created])
     pages.created += 1
     var pageBudget = min(max(budget, 1), 4)
     fill(page, budget: &pageBudget, depth: 3)

@@ -6,19 +6,23 @@ import ReplayCore
 extension StreamGenerator {
   /// Element::showModal: a dialog (with a message, maybe a field, and buttons) or an action sheet
   /// (with its options), created under the element that shows it, open at once.
-  mutating func openModal() {
+  /// - Parameter chosen: the kind to open; else one drawn.
+  mutating func openModal(_ chosen: ElementKind? = nil) {
     // A dialog can show another from inside; an action sheet holds no children.
     let parent = openModals.last(where: { tree.kind(of: $0)?.canHaveChildren == true }) ?? front ?? application
     let roll = random.below(100)
-    if roll < 70 {
-      let dialog = create(roll < 3 ? .alertDialog : .dialog, under: parent)
-      let column = create(.linearLayout, under: dialog)
-      create(.text, under: column)
-      if random.chance(50) { create(.textField, under: column) }
-      let buttons = create(.linearLayout, under: column)
-      for _ in 0..<(1 + random.below(2)) { create(.button, under: buttons) }
-    } else {
+    let kind: ElementKind = chosen ?? (roll < 3 ? .alertDialog : roll < 70 ? .dialog : .actionSheet)
+    // A platform without that kind gets another modal, or none.
+    guard let modal = [kind, .dialog, .actionSheet, .alertDialog].first(where: creates) else { return updateBurst() }
+    if modal == .actionSheet {
       create(.actionSheet, under: parent)
+    } else {
+      let dialog = create(modal, under: parent)
+      let column = columnKind.map { create($0, under: dialog) } ?? dialog
+      if creates(.text) { create(.text, under: column) }
+      if random.chance(50) && creates(.textField) { create(.textField, under: column) }
+      let buttons = columnKind.map { create($0, under: column) } ?? column
+      if creates(.button) { for _ in 0..<(1 + random.below(2)) { create(.button, under: buttons) } }
     }
     commit()
   }

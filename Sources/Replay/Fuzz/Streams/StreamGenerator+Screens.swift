@@ -10,11 +10,13 @@ extension StreamGenerator {
   }
 
   /// The commands that build and show a screen, into the batch being built.
-  mutating func sendScreen() {
-    let isOpenGL = random.chance(4)
+  /// - Parameter openGL: an OpenGL view for sure; else now and then.
+  mutating func sendScreen(openGL: Bool = false) {
+    let isOpenGL = (random.chance(4) || openGL) && creates(.openGLView)
     let view = create(isOpenGL ? .openGLView : .frameView, under: application)
     if !isOpenGL {
-      let column = create(.linearLayout, under: view)
+      // Without a layout kind, the content goes straight into the view.
+      let column = columnKind.map { create($0, under: view) } ?? view
       var budget = max(configuration.elementsPerScreen / 2 + random.below(max(configuration.elementsPerScreen, 1)), 1)
       fill(column, budget: &budget, depth: 0)
     }
@@ -164,9 +166,9 @@ extension StreamGenerator {
     let placed = random.chance(40)
     while budget > 0 {
       budget -= 1
-      let kind = contentKind()
-      let row = create(kind == .pager || kind == .flipperLayout ? .linearLayout : kind, under: container)
-      if tree.kind(of: row) == .linearLayout { fill(row, budget: &budget, depth: 2) }
+      guard let kind = contentKind() else { break }
+      let row = create(kind == .pager || kind == .flipperLayout ? columnKind ?? .frameView : kind, under: container)
+      if tree.kind(of: row) == columnKind { fill(row, budget: &budget, depth: 2) }
       if placed {
         let count = tree.children(of: container).count
         send(Command(.reorderChild, internalId: container, childInternalId: row, value: Int32(random.below(count))))
@@ -208,9 +210,10 @@ extension StreamGenerator {
     send(Command(.setVisibility, internalId: content.container, value: 1))
     var budget = 2
     for id in content.reserved {
-      let kind = contentKind()
-      let created = create(kind == .pager || kind == .flipperLayout ? .linearLayout : kind, under: content.container, id: id)
-      if tree.kind(of: created) == .linearLayout { fill(created, budget: &budget, depth: 3) }
+      // Registered ids are deleted with the container all the same: one left uncreated is fine.
+      guard let kind = contentKind() else { break }
+      let created = create(kind == .pager || kind == .flipperLayout ? columnKind ?? .frameView : kind, under: content.container, id: id)
+      if tree.kind(of: created) == columnKind { fill(created, budget: &budget, depth: 3) }
     }
     commit()
   }

@@ -184,8 +184,14 @@ extension StreamGenerator {
 
   /// A fire-and-forget request: the browser, a share sheet, the gallery, the activity indicator.
   mutating func sendRequest() {
+    request(random.below(4))
+    commit()
+  }
+
+  /// Request `which` (0–3): the browser, a share sheet, the gallery, the activity indicator.
+  mutating func request(_ which: Int) {
     let from = descend(from: front ?? application)
-    switch random.below(4) {
+    switch which {
     case 0: send(Command(.launchBrowser, internalId: from, textValue: "https://example.com/help?q=" + String(random.below(100))))
     case 1: send(Command(.shareLink, internalId: application, textValue: "https://example.com/s/" + String(random.below(1000))))
     case 2: send(Command(.selectFromGallery, internalId: application))
@@ -194,7 +200,6 @@ extension StreamGenerator {
       networkActivity.toggle()
       send(Command(.showNetworkActivity, internalId: from, value: networkActivity ? 1 : 0))
     }
-    commit()
   }
 
   /// The drawer: created once with a menu in it, then opened and closed with SET_VISIBILITY.
@@ -202,10 +207,12 @@ extension StreamGenerator {
     if let drawer {
       drawerOpen.toggle()
       send(Command(.setVisibility, internalId: drawer, value: drawerOpen ? 1 : 0))
-    } else {
+    } else if creates(.navigationView) {
       let navigation = create(.navigationView, under: application)
-      let menu = create(.linearLayout, under: navigation)
-      for _ in 0..<(2 + random.below(4)) { create(.button, under: menu) }
+      let menu = columnKind.map { create($0, under: navigation) } ?? navigation
+      if creates(.button) { for _ in 0..<(2 + random.below(4)) { create(.button, under: menu) } }
+    } else {
+      return updateBurst()
     }
     commit()
   }
@@ -222,7 +229,13 @@ extension StreamGenerator {
   /// itself), the purchase commands (no engine sends them), QUIT_APP in the middle of a session
   /// (records after it still apply).
   mutating func obscureStep() {
-    switch random.below(6) {
+    obscure(random.below(6))
+    commit()
+  }
+
+  /// Obscure command `which` (0–5): HISTORY_GO_BACK, the four purchase commands, QUIT_APP.
+  mutating func obscure(_ which: Int) {
+    switch which {
     case 0:
       send(Command(.historyGoBack))
       if let previous = history.popLast() { front = previous }
@@ -232,6 +245,5 @@ extension StreamGenerator {
     case 4: send(Command(.consumePurchase, internalId: application, textValue: "coins_100"))
     default: send(Command(.quitApp, internalId: random.chance(50) ? application : 0))
     }
-    commit()
   }
 }

@@ -51,7 +51,7 @@ extension StreamGenerator {
       unattached.append(id)
     case .duplicateCreate:
       guard let live = tree.randomLive(using: &random) else { return false }
-      send(Command(random.chance(20) ? .createDialog : pickCreate(), internalId: front ?? application, childInternalId: live, textValue: text()))
+      send(Command(random.chance(20) && creates(.dialog) ? .createDialog : pickCreate(), internalId: front ?? application, childInternalId: live, textValue: text()))
     case .missingId:
       send(Command(random.chance(20) ? .createFrameView : pickCreate(), internalId: front ?? application, textValue: text()))
     case .childOfLeaf:
@@ -177,7 +177,11 @@ extension StreamGenerator {
   /// A CREATE for a plain element (never a view, a modal or a navigation view, whose creation
   /// changes more than the tree).
   mutating func pickCreate() -> CommandType {
-    [.createText, .createButton, .createLinearLayout, .createTextField, .createImageView, .createSwitch, .createTextLabel][random.below(7)]
+    let type: CommandType = [.createText, .createButton, .createLinearLayout, .createTextField, .createImageView, .createSwitch, .createTextLabel][random.below(7)]
+    // A kind the platform lacks: the first of them it has (a platform with none of these six
+    // gets text labels all the same: a view or a modal would change more than the tree).
+    if let kind = ElementKind(creating: type), creates(kind) { return type }
+    return [.createText, .createButton, .createLinearLayout, .createTextField, .createImageView, .createSwitch].first { creates(ElementKind(creating: $0)!) } ?? .createText
   }
 
   /// A dialog id that is not on the modal stack: answered already, an element of another kind,

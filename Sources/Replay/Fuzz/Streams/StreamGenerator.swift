@@ -45,6 +45,14 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
     /// Custom widgets to create and set, valid and (as labelled violations of the widget-* rules)
     /// invalid (docs/WIDGETS.md §6.5); the header then names the schema. Nil: built-ins only.
     public var widgets: WidgetSchema?
+    /// Element kinds the stream never creates: those a platform has no widget for (its testee's
+    /// `lacks=`), or left out to narrow a campaign (`fuzz platform --kinds`). The application and
+    /// frame views are always created: a stream cannot do without them.
+    public var excludedKinds: Set<ElementKind> = []
+    /// The rare case (``StreamGenerator/rareCaseCount``) the stream's rare steps start at, then
+    /// in turn; nil: one drawn from the seed. A campaign gives run i the offset i (a stream of
+    /// 300 commands holds two to four), so that its runs go through every case in turn.
+    public var rareOffset: Int?
 
     public init() {}
   }
@@ -77,6 +85,12 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
   public internal(set) var violationCount = 0
 
   var random: SplitMix64
+  /// The content kinds the stream creates, with their weights (the excluded ones left out).
+  let contentKinds: [(kind: ElementKind, weight: Int)]
+  let contentWeight: Int
+  /// The layout that holds a screen's content, a page, a dialog's or the drawer's: a linear
+  /// layout, else another layout the stream may create; nil when it may create none.
+  let columnKind: ElementKind?
   var tree = ShadowTree()
   var nextId: Int32 = 1
   var time: Double = 0
@@ -109,6 +123,11 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
   /// Custom widgets created, by id, with their kind (the mirror keeps `.custom` only); entries
   /// of deleted ones are dropped as they are met.
   var widgetKinds: [Int32: String] = [:]
+  /// The rare cases sent so far, counted from the stream's first (``rareStep()``).
+  var rareSent = 0
+  var rareStart = 0
+  /// The command count from which the next step is a rare one.
+  var nextRare = StreamGenerator.rareEvery
 
   /// A generator of a stream of about `commands` commands (the last step may go a little past).
   public init(seed: UInt64, commands: Int, configuration: Configuration = Configuration()) {
@@ -116,6 +135,13 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
     self.commandLimit = commands
     self.configuration = configuration
     self.random = SplitMix64(seed: seed)
+    let excluded = configuration.excludedKinds
+    let column = ([.linearLayout, .frameLayout, .scrollLayout, .eventLayout, .tableLayout, .autoColumnLayout] as [ElementKind]).first { !excluded.contains($0) }
+    // Pagers and flippers hold their pages in column layouts: without one, none.
+    let kinds = Self.contentKinds.filter { !excluded.contains($0.kind) && (column != nil || ($0.kind != .pager && $0.kind != .flipperLayout)) }
+    columnKind = column
+    contentKinds = kinds
+    contentWeight = kinds.reduce(0) { $0 + $1.weight }
     let percent = Format.number(configuration.violationPercent)
     header = TraceHeader(
       numbering: CommandNumbering.engine20181128.name,
@@ -150,6 +176,10 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
   /// Adds the records of one step to ``pending``.
   mutating func step() {
     if application == 0 { return start() }
+    if commandCount >= nextRare {
+      nextRare = commandCount + Self.rareEvery
+      return rareStep()
+    }
     if random.chance(percent: configuration.violationPercent) { return violate() }
     // The engine removes an answered dialog right after endModal returns.
     if !answeredModals.isEmpty && random.chance(70) { return dismissAnswered() }
@@ -182,6 +212,7 @@ public struct StreamGenerator: IteratorProtocol, Sendable {
   /// CREATE_APPLICATION, alone, as FWApplication::create sends it.
   mutating func start() {
     application = takeId()
+    rareStart = configuration.rareOffset ?? random.below(Self.rareCaseCount)
     let key = random.chance(20) ? "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA" : ""
     send(Command(.createApplication, childInternalId: application, textValue: "Generated app", textValue2: key, flags: key.isEmpty ? 0 : 128))
     tree.create(application, kind: .application, under: nil)
