@@ -94,6 +94,36 @@ struct KeptPartsTests {
     #expect(Self.differ(initial, field, at: .required), "a text field that drops its initial text fails")
   }
 
+  /// Parts a real platform legitimately does not keep (docs/CONFORMANCE.md §1.7, "What real
+  /// platforms keep"): never Required, so a GTK- or Android-shaped platform that drops them passes
+  /// every Required case; and the gaps the same platforms have stay Required.
+  @Test func partsRealPlatformsDoNotKeepAreNotRequired() {
+    let notKept: [(ElementKind, KeptParts.Part, String)] = [
+      (.textField, .flags, "GTK's entry reads no flags"), (.textView, .flags, "GTK's and Android's text views read no flags"),
+      (.actionSheet, .text, "Android's popup menu has no title"), (.actionBar, .text, "GTK titles its header bar itself, Android shows none"),
+      (.progressSpinner, .stopped, "Android's spinner has no stop"), (.switch, .text, "GTK's switch has no labels"),
+      (.tableLayout, .count, "Android's table ignores v at HEAD"), (.application, .text, "GTK titles its window itself"),
+    ]
+    for (kind, part, why) in notKept {
+      #expect(KeptParts.keeping(part, of: kind) < .required, "\(kind) \(part): \(why)")
+      let expected = Self.state(with: kind)
+      var dropped = expected
+      let id: Int32 = kind == .application ? 1 : 4
+      _ = dropped.elements.update(id) { element in
+        switch part {
+        case .text: element.text = "shown"
+        case .flags: element.flags = 16
+        case .stopped: element.isStopped = true
+        case .count: element.count = 3
+        default: break
+        }
+      }
+      #expect(!Self.differ(expected, dropped, at: .required), "\(kind) \(part) fails a Required case: \(why)")
+    }
+    let gaps: [(ElementKind, KeptParts.Part)] = [(.textField, .text), (.switch, .value), (.dialog, .text), (.picker, .options), (.actionBar, .options)]
+    for (kind, part) in gaps { #expect(KeptParts.keeping(part, of: kind) == .required, "\(kind) \(part)") }
+  }
+
   @Test func unknownStyleKeysAreNotJudgedVerbatim() {
     let plain = Self.state(with: .text)
     var styled = plain

@@ -14,11 +14,18 @@ extension ConformanceSuite {
       b.later(100)
       b.act(.tap(3))
       cases.append(b.named("Required.Events.Tap.\(name)Toggles", "a tap on a \(name.lowercased()) sends ValueEvent 1, the next one 0, and the value follows", "CONFORMANCE.md §1.4, PROTOCOL.md §4.1", about: about, events: .user))
+      // CREATE_SWITCH carries the initial state in v; CREATE_CHECKBOX carries none (Checkbox::create
+      // sends t1 only), the engine checks one with SET_INT_VALUE (Checkbox::call).
       var set = CaseBuilder.app()
-      set.send(.create(type, in: 2, id: 3, value: 1))
+      if type == .createCheckbox {
+        set.send(.create(type, in: 2, id: 3, text: "On"), .to(3, .setIntValue, value: 1))
+      } else {
+        set.send(.create(type, in: 2, id: 3, value: 1))
+      }
       set.later(100)
       set.act(.tap(3))
-      cases.append(set.named("Required.Events.Tap.\(name)StartsFromItsValue", "a \(name.lowercased()) created on (v = 1) turns off on the first tap", "PROTOCOL.md §3 9, 25", about: about, events: .user))
+      let how = type == .createCheckbox ? "checked by SET_INT_VALUE 1" : "created on (v = 1)"
+      cases.append(set.named("Required.Events.Tap.\(name)StartsFromItsValue", "a \(name.lowercased()) \(how) turns off on the first tap", "PROTOCOL.md §3 9, 25, 45", about: about, events: .user))
     }
     for (name, type) in [("Button", CommandType.createButton), ("EventLayout", .createEventLayout), ("Text", .createText), ("ImageView", .createImageView)] {
       var b = CaseBuilder.app()
@@ -74,7 +81,7 @@ extension ConformanceSuite {
     do {
       var b = CaseBuilder.app()
       b.send(.create(.createProgressSpinner, in: 2, id: 3), .to(3, .stop))
-      cases.append(b.named("Required.Values.Stop", "STOP marks the element stopped", "PROTOCOL.md §3 63", about: about))
+      cases.append(b.named("Recommended.Values.Stop", "STOP marks the element stopped", "PROTOCOL.md §3 63", about: about))
     }
     return cases
   }
@@ -121,7 +128,7 @@ extension ConformanceSuite {
       var b = CaseBuilder.app()
       b.send(.create(.createTextField, in: 2, id: 3, flags: 1), .create(.createTextField, in: 2, id: 4, flags: 16), .create(.createListView, in: 2, id: 5, flags: 256),
              .create(.createTextView, in: 2, id: 6, flags: 32), .create(.createActionBar, in: 2, id: 7, flags: 3))
-      cases.append(b.named("Required.Flags.KeptVerbatim", "a text field's and text view's CREATE flags are kept as sent (password 1 or 16, numeric 32); a list's 256 and an action bar's buttons are not Required", "PROTOCOL.md §3 4, 6, 29, §6 15", about: [.tree, .flags]))
+      cases.append(b.named("Recommended.Flags.KeptVerbatim", "a text field's and text view's CREATE flags are kept as sent (password 1 or 16, numeric 32) and an action bar's buttons; a list's 256 is not judged", "PROTOCOL.md §3 4, 6, 29, §6 15", about: [.tree, .flags]))
     }
     do {
       var b = CaseBuilder()
