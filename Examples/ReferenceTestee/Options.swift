@@ -28,6 +28,13 @@ struct Options {
     /// A record longer than 64 KiB (a typed text of 300 KB) stops the testee reading: it waits
     /// forever in the middle of the record, and cmdtool's write cannot finish.
     case stallOnBigRecords = "stall-on-big-records"
+    /// Snapshots report the application's name as "GTK application" (GTK's window title), not
+    /// CREATE_APPLICATION's t1: a systematic gap in every case's first step.
+    case renameApplication = "rename-application"
+    /// Typing sends (and shows) the text without its last character.
+    case dropLastTypedCharacter = "drop-last-typed-character"
+    /// QUIT_APP ends the process with exit(0) (a platform that takes it as "quit the process").
+    case exitOnQuit = "exit-on-quit"
   }
 
   /// Write the binary trace format instead of JSON Lines.
@@ -75,6 +82,9 @@ struct Options {
                                      counts the starts)
       --bug accept-out-of-range      custom widgets store values outside their schema's min
                                      and max instead of refusing them (needs --widgets)
+      --bug rename-application       snapshots name the application "GTK application"
+      --bug drop-last-typed-character  typing sends and shows the text less its last character
+      --bug exit-on-quit             QUIT_APP ends the process with exit(0)
       --bug stall-on-big-records     a record longer than 64 KiB stops the testee reading in
                                      its middle, for good (--stall-file PATH is created then)
       --help              show this text

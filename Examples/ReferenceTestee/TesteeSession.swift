@@ -76,6 +76,7 @@ final class TesteeSession {
     case .batch(let commands):
       let carried = bugs.filter(commands)
       bugs.crashOnUnknownDelete(carried, from: model, at: time, index: index)
+      bugs.exitOnQuit(carried)
       model.applyBatch(carried, at: time, index: index)
       bugs.noteToasts(in: model.state)
     case .marker(let label, let detail):
@@ -102,7 +103,7 @@ final class TesteeSession {
     case .advance:
       break  // the clock already ran to the marker's time
     case .state:
-      let snapshot = bugs.snapshot(of: model.state)
+      let snapshot = bugs.snapshot(of: model)
       output.marker("state", String(decoding: snapshot, as: UTF8.self), at: time)
     case .sync(let detail):
       // Everything before the marker is written: handle() sends events before each request.

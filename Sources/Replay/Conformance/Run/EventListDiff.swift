@@ -15,7 +15,7 @@ struct EventListDiff {
   var ignored = 0
   /// The indices of the patterns that left out an event.
   var matchedPatterns: Set<Int> = []
-  /// The events that differ, on either side, for counting.
+  /// How many events differ: the longer of the two differing tails.
   var differing = 0
 
   /// The most characters of a field's value shown.
@@ -40,7 +40,7 @@ struct EventListDiff {
     while common < min(expected.count, actual.count) && expected[common] == actual[common] { common += 1 }
     let onlyExpected = Array(expected[common...])
     let onlyActual = Array(actual[common...])
-    differing = onlyExpected.count + onlyActual.count
+    differing = max(onlyExpected.count, onlyActual.count)
     var minus: [String] = []
     var plus: [String] = []
     for index in 0..<max(onlyExpected.count, onlyActual.count) {
