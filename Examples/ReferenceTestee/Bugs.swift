@@ -80,6 +80,11 @@ struct Bugs {
   /// switch's current value instead of the toggled one, `wrong-picker-value` a picker's next
   /// option instead of the one chosen (and, applying it, each shows that value).
   func userEvent(_ record: TraceRecord, for action: UserAction, in state: UIState) -> TraceRecord {
+    // `drop-last-typed-character`: the text typed, less its last character.
+    if active.contains(.dropLastTypedCharacter), case .type = action, case .event(let target, .value(var event)) = record.body, !event.text.isEmpty {
+      event.text.removeLast()
+      return TraceRecord(time: record.time, .event(target: target, .value(event)))
+    }
     guard case .event(let target, .value(var event)) = record.body else { return record }
     switch action {
     case .tap(let id) where active.contains(.wrongSwitchValue) && state[id]?.kind == .switch:
@@ -101,7 +106,15 @@ struct Bugs {
 
   /// The snapshot the platform reports for `state`: the model's, except that with
   /// `never-expire-toasts` its `toasts` member lists every toast ever shown, oldest first.
-  func snapshot(of state: UIState) -> [UInt8] {
+  /// With `rename-application`, the application's name is GTK's window title instead.
+  func snapshot(of model: ReferenceModel, shaped shape: (UIState) -> UIState = { $0 }) -> [UInt8] {
+    var state = model.state
+    if active.contains(.renameApplication), let app = state.applicationId {
+      var probe = model
+      probe.applyBatch([Command(.setTextValue, internalId: app, textValue: "GTK application")], at: state.time, index: 0)
+      state = probe.state
+    }
+    state = shape(state)
     let snapshot = StateSnapshotWriter.snapshot(of: state)
     guard active.contains(.neverExpireToasts), !everShown.isEmpty else { return snapshot }
     return Self.replacingToasts(in: snapshot, with: everShown.values.sorted { $0.number < $1.number })
@@ -152,6 +165,13 @@ struct Bugs {
       }
     }
     return relaxed
+  }
+
+  /// `exit-on-quit`: a batch with QUIT_APP ends the process, saying so first.
+  func exitOnQuit(_ commands: [Command]) {
+    guard active.contains(.exitOnQuit), commands.contains(where: { $0.type == .quitApp }) else { return }
+    log("QUIT_APP: calling exit(0) (--bug exit-on-quit)")
+    exit(0)
   }
 
   /// `slow`: waits `delay` milliseconds of wall time (the virtual clock does not move).

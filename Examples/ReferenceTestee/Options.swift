@@ -39,6 +39,13 @@ struct Options {
     /// SET_ERROR with a value and an empty text clears the error instead of setting an empty
     /// one: a bug in a command's edge value, which generated streams seldom send.
     case clearOnEmptyError = "clear-on-empty-error"
+    /// Snapshots report the application's name as "GTK application" (GTK's window title), not
+    /// CREATE_APPLICATION's t1: a systematic gap in every case's first step.
+    case renameApplication = "rename-application"
+    /// Typing sends (and shows) the text without its last character.
+    case dropLastTypedCharacter = "drop-last-typed-character"
+    /// QUIT_APP ends the process with exit(0) (a platform that takes it as "quit the process").
+    case exitOnQuit = "exit-on-quit"
   }
 
   /// Write the binary trace format instead of JSON Lines.
@@ -95,6 +102,9 @@ struct Options {
                                      counts the starts)
       --bug accept-out-of-range      custom widgets store values outside their schema's min
                                      and max instead of refusing them (needs --widgets)
+      --bug rename-application       snapshots name the application "GTK application"
+      --bug drop-last-typed-character  typing sends and shows the text less its last character
+      --bug exit-on-quit             QUIT_APP ends the process with exit(0)
       --bug stall-on-big-records     a record longer than 64 KiB stops the testee reading in
                                      its middle, for good (--stall-file PATH is created then)
       --bug drop-initial-text        text fields and text views start empty (t1 dropped)

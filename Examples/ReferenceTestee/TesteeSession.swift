@@ -93,6 +93,7 @@ final class TesteeSession {
         }
       }
       bugs.crashOnUnknownDelete(carried, from: model, at: time, index: index)
+      bugs.exitOnQuit(carried)
       model.applyBatch(carried, at: time, index: index)
       bugs.noteToasts(in: model.state)
     case .marker(let label, let detail):
@@ -119,7 +120,7 @@ final class TesteeSession {
     case .advance:
       break  // the clock already ran to the marker's time
     case .state:
-      let snapshot = bugs.snapshot(of: options.partial ? Partial.reported(model.state) : model.state)
+      let snapshot = bugs.snapshot(of: model, shaped: options.partial ? Partial.reported : { $0 })
       output.marker("state", String(decoding: snapshot, as: UTF8.self), at: time)
     case .sync(let detail):
       // Everything before the marker is written: handle() sends events before each request.

@@ -131,7 +131,7 @@ struct SnapshotReaderTests {
     (#"{"version":1,"time":0,"preferences":{"committed":{},"pending":{}},"elements":{}}"#, "preferences.pending: is not a key of a state snapshot"),
     (#"{"version":1,"time":0,"preferences":{"committed":{},"pendingDeletions":"lang"},"elements":{}}"#, "preferences.pendingDeletions: expected an array, found a string"),
     (#"{"version":1,"time":0,"requests":[{"time":0,"record":1,"kind":"launch","from":3}],"elements":{}}"#, "requests[0].kind: \"launch\" is not a request kind"),
-    (#"{"version":1,"time":0,"requests":[{"time":0,"kind":"quit","from":3}],"elements":{}}"#, "requests[0].record: expected a number; the key is missing"),
+    (#"{"version":1,"time":0,"requests":[{"time":0,"record":"1","kind":"quit","from":3}],"elements":{}}"#, "requests[0].record: expected a number, found a string"),
     // Elements.
     (#"{"version":1,"time":0,"elements":{"x":{"kind":"button"}}}"#, "elements.x: element keys are ids"),
     (#"{"version":1,"time":0,"elements":{"4":"button"}}"#, "elements.4: expected an object, found a string"),
@@ -163,6 +163,13 @@ struct SnapshotReaderTests {
   ])
   func strictErrors(_ text: String, _ expected: String) {
     #expect(readError(text) == expected)
+  }
+
+  @Test("A request without record reads as record 0 (a testee does not count records, CONFORMANCE.md §1.5)")
+  func requestWithoutRecord() throws {
+    let state = try StateSnapshotReader.read(Array(#"{"version":1,"time":0,"requests":[{"time":5,"kind":"quit","from":3}],"elements":{}}"#.utf8))
+    #expect(state.requests.map(\.recordIndex) == [0])
+    #expect(state.requests.map(\.from) == [3])
   }
 
   @Test("An element key is an id as the writer writes it: one key per element")

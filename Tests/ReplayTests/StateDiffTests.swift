@@ -579,7 +579,33 @@ struct StateDiffTests {
     let a = screenModel(c("CREATE_TEXT", #""internalId":3,"childInternalId":4"#))
     let b = screenModel(c("CREATE_TEXT", #""internalId":3,"childInternalId":4,"textValue":"\#(long)""#))
     let text = StateDiff(from: a.state, to: b.state).renderText(.plain, maxValueLength: 20)
-    #expect(text == "~ frameView 2 › linearLayout 3 › text 4 · text: \"\" → \"xxxxxxxxxxxxxxxxxxx…\n1 difference (1 changed)\n")
+    #expect(text == "~ frameView 2 › linearLayout 3 › text 4 · text: \"\" → \"xxxxxxxxxxxxxxxxxxx… (0 → 300 characters, first difference at character 1)\n1 difference (1 changed)\n")
+  }
+
+  @Test("Two long values are shown around their first difference, with both lengths")
+  func longValuesShowWhereTheyDiffer() {
+    // Many texts that differ at many places, the lengths on either side of the limit.
+    var random = SplitMix64(seed: 24)
+    for _ in 0..<200 {
+      let length = 150 + Int(random.next() % 300)
+      let base = String((0..<length).map { index in Character(UnicodeScalar(UInt8(97 + (index * 7 + Int(random.next() % 3)) % 26))) })
+      let place = Int(random.next() % UInt64(length))
+      var changed = Array(base)
+      changed[place] = "#"
+      if random.next() % 2 == 0 && place < length - 1 { changed.removeLast() }
+      let a = screenModel(c("CREATE_TEXT", #""internalId":3,"childInternalId":4,"textValue":"\#(base)""#))
+      let b = screenModel(c("CREATE_TEXT", #""internalId":3,"childInternalId":4,"textValue":"\#(String(changed))""#))
+      let line = StateDiff(from: a.state, to: b.state).renderText(.plain, maxValueLength: 40).split(separator: "\n")[0]
+      // The changed character is on the line, and both lengths and the place are named.
+      #expect(line.contains("#"), "\(line)")
+      #expect(line.hasSuffix("(\(length) → \(changed.count) characters, first difference at character \(place + 1))"), "\(line)")
+      #expect(line.count < 240, "\(line)")
+      // What is shown is cut out of the texts: no more than 20 equal characters before the difference.
+      let shown = line.components(separatedBy: "→ ")[1].components(separatedBy: " (")[0]
+      let cut = shown.replacingOccurrences(of: "…", with: "").replacingOccurrences(of: "\"", with: "")
+      #expect(String(changed).contains(cut), "\(shown)")
+      #expect(cut.count <= 41 && cut.prefix(while: { $0 != "#" }).count <= 20, "\(shown)")
+    }
   }
 }
 

@@ -94,6 +94,8 @@ struct Conformance: ParsableCommand {
 
   @OptionGroup var engineOptions: EngineOptions
 
+  @OptionGroup var ignoreOptions: IgnoreOptions
+
   @Argument(parsing: .postTerminator, help: "The testee command and its arguments, after --.")
   var testee: [String] = []
 
@@ -133,11 +135,21 @@ struct Conformance: ParsableCommand {
     settings.limits = engineOptions.limits
     var options = ConformanceRun.Options(testee: settings)
     options.repeatCount = `repeat`
+    options.ignoring = try ignoreOptions.rules()
     SignalTrap.install()
     let outcome: ConformanceRun.Outcome
+    // Between the verdicts printed, the case under way on standard error (a terminal only).
+    let progress = CaseProgress(total: suite.cases.count)
+    defer { progress.finish() }
     do {
       outcome = try ConformanceRun(options).run(suite) { event in
-        guard case .finished(let result, _, _) = event else { return }
+        guard case .finished(let result, _, _) = event else {
+          if case .started(let name, let index, _) = event { progress.started(name, index: index) }
+          return
+        }
+        progress.finished(result)
+        let printsSomething = (result.isFailure && result.tier.fails && !knownFailures.names.contains(result.name)) || verbose
+        if printsSomething { progress.clear() }
         if result.isFailure && result.tier.fails && !knownFailures.names.contains(result.name) {
           output.writeLine("FAIL  \(result.name) [\(result.verdict.rawValue)]")
           output.writeLine(result.renderText().split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
@@ -152,6 +164,7 @@ struct Conformance: ParsableCommand {
       printError("the suite itself is broken: \(error)")
       throw ExitCode(70)
     }
+    progress.finish()
     if let setup = outcome.setupError {
       // The testee cannot run at all: no case was judged, no report is written.
       output.flush()
@@ -161,9 +174,14 @@ struct Conformance: ParsableCommand {
     var report = ConformanceReport(results: results, failureList: knownFailures, suiteNames: Set(all.cases.map(\.name)))
     report.coverage = ConformanceCoverage.of(suite, results: results)
     report.allowsEmpty = allowEmpty
+    report.ignore = options.ignoring
+    report.updatesFailureList = updateFailureList && outcome.interruption == nil
     report.interrupted = outcome.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: results.count, total: suite.cases.count, unit: "case") }
     output.write(report.summaryText())
     output.flush()
+    for pattern in report.unmatchedIgnorePatterns where !results.isEmpty {
+      printError("warning: the ignore pattern \(ShellText.quoted(pattern)) left nothing out of any case")
+    }
     try write(report.junit(), to: junit)
     try write(report.json(), to: self.report)
     if html != nil {

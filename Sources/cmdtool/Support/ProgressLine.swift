@@ -23,6 +23,8 @@ struct ProgressLine: Equatable, Sendable {
   /// Nil when the total is unknown (standard input, a pipe).
   var total: Int?
   var unit: Unit
+  /// Said after the amount, e.g. `, 2 failing, about 40 s left` ("" for nothing).
+  var suffix = ""
 
   /// The line, at most `width` characters (the label is cut at its start, as the end of a path
   /// is the part that tells files apart).
@@ -39,7 +41,7 @@ struct ProgressLine: Equatable, Sendable {
   var amount: String {
     if case .steps(let noun) = unit {
       let current = total.map { min(done + 1, $0) } ?? done + 1
-      return "\(noun) \(current)" + (total.map { " of \($0)" } ?? "")
+      return "\(noun) \(current)" + (total.map { " of \($0)" } ?? "") + suffix
     }
     let bytes = unit == .bytes
     let noun = if case .items(let noun) = unit { " " + noun } else { "" }

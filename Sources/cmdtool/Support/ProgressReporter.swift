@@ -97,6 +97,14 @@ final class ProgressReporter {
     update(done: done)
   }
 
+  /// Records that `done` things are done, under a new label and with what follows the amount
+  /// (`, 2 failing, about 40 s left`).
+  func update(done: Int, label: String, suffix: String) {
+    guard isEnabled, !isFinished else { return }
+    line.suffix = suffix
+    update(done: done, label: label)
+  }
+
   /// Changes the total, once it is known or when it grows.
   func update(done: Int, total: Int?) {
     guard isEnabled, !isFinished else { return }

@@ -68,12 +68,14 @@ public struct CaseExpectation: Sendable {
         } catch {
           throw Failure(description: "\(testCase.name), step \(number + 1): \(error.message)")
         }
+        // Named as the user sees it before acting: the field's text before the typing, the
+        // switch's label, the dialog's title (after the step it may be gone or changed).
+        description = TesteeRequest.describe(action, in: model.state)
         model.apply(record, index: index)
         index += 1
         traceRecord = record
         events += [record] + newEvents()
         requests = [TesteeRequest.record(for: action, at: step.time)]
-        description = TesteeRequest.describe(action, in: model.state)
       case .advance:
         model.advance(to: step.time)
         events = newEvents()

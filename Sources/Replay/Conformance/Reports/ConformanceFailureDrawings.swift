@@ -42,7 +42,9 @@ public enum ConformanceFailureDrawings {
       if let events = result.eventsDiff {
         html += "<pre class=\"events\">\(e("events (- expected, + actual):\n" + events))</pre>\n"
       }
-      html += VisualDiffPage.section(moment, captions: captions, id: "case-\(index + 1)-step", headingLevel: 4)
+      // Untitled elements named by kind and id: a testee that reports no texts, or a bug in
+      // their order (REORDER_CHILD ignored), still draws two different pictures.
+      html += VisualDiffPage.section(moment, captions: captions, id: "case-\(index + 1)-step", headingLevel: 4, layout: WireframeOptions(showsOrder: true))
       html += "</section>\n"
     }
     return html

@@ -19,11 +19,12 @@ extension ConformanceMatrix {
   private func body(title: String) -> String {
     let e = XMLText.escaped
     var html = "<h1>\(e(title))</h1>\n"
-    html += "<p>\(caseNames.count) cases, \(disagreements.count) where the platforms disagree.</p>\n<ul>\n"
+    html += "<p>\(e(summarySentence)).</p>\n<ul>\n"
     for column in columns {
       let counts = counts(column).map { "\($0.count) \($0.verdict)" }.joined(separator: ", ")
       let interrupted = column.interrupted.map { " <b class=\"interrupted\">\(e($0)): no verdict</b>" } ?? ""
-      html += "<li><b>\(e(column.name))</b>: \(e(counts))\(column.declaration.isEmpty ? "" : " <small>(\(e(column.declaration)))</small>")\(interrupted)</li>\n"
+      let ignored = column.ignored.map { " <b class=\"ignored\">ignored: \(e($0))</b>" } ?? ""
+      html += "<li><b>\(e(column.name))</b>: \(e(counts))\(column.declaration.isEmpty ? "" : " <small>(\(e(column.declaration)))</small>")\(interrupted)\(ignored)</li>\n"
     }
     html += "</ul>\n<table>\n<tr><th>case</th>" + columns.map { "<th>\(e($0.name))</th>" }.joined() + "</tr>\n"
     let differing = Set(disagreements)
@@ -54,6 +55,6 @@ extension ConformanceMatrix {
     table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:left;vertical-align:top}
     td.name{font-family:ui-monospace,monospace}.pass{background:#dff3df}.fail{background:#f8d7d7}
     .error{background:#f3c6a8}.skipped{background:#eee;color:#777}.missing{color:#aaa}
-    pre{white-space:pre-wrap;margin:4px 0;max-width:60em}tr.differ td.name{font-weight:bold}.interrupted{color:#a00}
+    pre{white-space:pre-wrap;margin:4px 0;max-width:60em}tr.differ td.name{font-weight:bold}.interrupted{color:#a00}.ignored{color:#a60}
     """
 }

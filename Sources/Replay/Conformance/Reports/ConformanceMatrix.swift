@@ -13,6 +13,8 @@ public struct ConformanceMatrix: Sendable {
     public var cells: [String: Cell]
     /// `interrupted by SIGTERM after 12 of 235 cases` when a signal stopped that run.
     public var interrupted: String? = nil
+    /// `27 differences left out by --ignore 'PATTERN'` when the run ignored some (`--ignore`).
+    public var ignored: String? = nil
   }
 
   /// One case on one platform.
@@ -46,11 +48,23 @@ public struct ConformanceMatrix: Sendable {
         throw Failure(description: "\(file): not a conformance report (cmdtool conformance --report writes one: {\"conformance\":1,…,\"cases\":[…]})")
       }
       var column = Column(name: root["testee"]?.stringValue ?? "", file: file, declaration: root["declaration"]?.stringValue ?? "", cells: [:], interrupted: root["interrupted"]?.stringValue)
+      if case .object(let ignore)? = root["ignore"], case .array(let patterns)? = ignore["patterns"] {
+        let count = ignore["differences"].flatMap { if case .number(let n) = $0 { Int(n) } else { nil } } ?? 0
+        column.ignored = "\(count) difference\(count == 1 ? "" : "s") left out by " + patterns.compactMap(\.stringValue).map { "--ignore " + ShellText.quoted($0) }.joined(separator: " ")
+      }
       for (index, item) in cases.enumerated() {
         guard case .object(let entry) = item, let name = entry["name"]?.stringValue, let verdict = entry["verdict"]?.stringValue else {
           throw Failure(description: "\(file): case \(index) has no name or verdict")
         }
-        let details = ["reason", "eventsDiff", "stateDiff", "unstable"].compactMap { entry[$0]?.stringValue }.joined(separator: "\n")
+        var pieces = ["reason", "eventsDiff", "stateDiff"].compactMap { entry[$0]?.stringValue }
+        if case .array(let later)? = entry["laterSteps"] {
+          for case .object(let step) in later {
+            pieces.append("step \(step["step"].map { "\($0)" } ?? "?") (\(step["stepDescription"]?.stringValue ?? "")):")
+            pieces += ["eventsDiff", "stateDiff"].compactMap { step[$0]?.stringValue }
+          }
+        }
+        pieces += ["stopped", "testeeSaid", "unstable"].compactMap { entry[$0]?.stringValue }
+        let details = pieces.joined(separator: "\n")
         column.cells[name] = Cell(verdict: verdict, expectedFailure: entry["expectedFailure"] == .bool(true), details: details)
         if seen.insert(name).inserted { caseNames.append(name) }
       }
@@ -77,6 +91,16 @@ public struct ConformanceMatrix: Sendable {
     }
   }
 
+  /// The sentence above the table: with several platforms, where they disagree; with one (a
+  /// run's own page) there is nothing to disagree with, so how many cases fail.
+  public var summarySentence: String {
+    guard columns.count > 1 else {
+      let failing = columns.first.map { $0.cells.values.filter { $0.verdict == "fail" || $0.verdict == "error" }.count } ?? 0
+      return "\(caseNames.count) cases, \(failing) failing"
+    }
+    return "\(caseNames.count) cases, \(disagreements.count) where the platforms disagree"
+  }
+
   /// Verdict counts of one column.
   public func counts(_ column: Column) -> [(verdict: String, count: Int)] {
     let counts = Dictionary(column.cells.values.map { ($0.verdict, 1) }, uniquingKeysWith: +)
@@ -98,9 +122,9 @@ public struct ConformanceMatrix: Sendable {
     for name in rows { lines.append(line(name, columns.map { verdict(name, in: $0) })) }
     if rows.isEmpty { lines.append("(the platforms agree on every case)") }
     lines.append("")
-    lines.append("\(caseNames.count) cases, \(disagreements.count) where the platforms disagree")
+    lines.append(summarySentence)
     for column in columns {
-      lines.append("\(column.name): " + counts(column).map { "\($0.count) \($0.verdict)" }.joined(separator: ", ") + (column.declaration.isEmpty ? "" : " (\(column.declaration))") + (column.interrupted.map { "; \($0)" } ?? ""))
+      lines.append("\(column.name): " + counts(column).map { "\($0.count) \($0.verdict)" }.joined(separator: ", ") + (column.declaration.isEmpty ? "" : " (\(column.declaration))") + (column.interrupted.map { "; \($0)" } ?? "") + (column.ignored.map { "; \($0)" } ?? ""))
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -14,6 +14,12 @@ public struct ConformanceReport: Sendable {
   /// Whether a run in which no case ran (none selected, every one skipped) may be green
   /// (`--allow-empty`, as Jest's `--passWithNoTests`).
   public var allowsEmpty = false
+  /// The run's ignore patterns (`--ignore`): every report names them, so a known gap left out
+  /// of the comparison is never silent.
+  public var ignore = DiffIgnoreRules()
+  /// Whether the failure list is being rewritten from this run (`--update-failure-list`): the
+  /// summary then ends with what was written, not with a verdict the exit status does not give.
+  public var updatesFailureList = false
 
   public init(results: [CaseResult], failureList: FailureList = FailureList(), suiteNames: Set<String>) {
     self.results = results
@@ -32,6 +38,22 @@ public struct ConformanceReport: Sendable {
     var counts: [CaseResult.Verdict: Int] = [:]
     for result in results where result.tier == tier { counts[result.verdict, default: 0] += 1 }
     return counts
+  }
+
+  /// How many differences the ignore patterns left out, in all cases.
+  public var ignoredCount: Int { results.reduce(0) { $0 + $1.ignored } }
+
+  /// The ignore patterns that left nothing out of any case (a typo, or a gap that is gone).
+  public var unmatchedIgnorePatterns: [String] {
+    let matched = results.reduce(into: Set<Int>()) { $0.formUnion($1.matchedPatterns) }
+    return ignore.patterns.indices.filter { !matched.contains($0) }.map { ignore.patterns[$0] }
+  }
+
+  /// `ignored: 27 differences left out by --ignore 'application · …'`, nil without patterns.
+  public var ignoreLine: String? {
+    guard !ignore.isEmpty else { return nil }
+    let count = ignoredCount
+    return "ignored: \(count) difference\(count == 1 ? "" : "s") left out by " + ignore.patterns.map { "--ignore " + ShellText.quoted($0) }.joined(separator: " ")
   }
 
   /// The testee's creator and declaration, from the first case that read them.
@@ -56,10 +78,16 @@ public struct ConformanceReport: Sendable {
     for name in comparison.unknown { lines.append("note: the failure list names \(name), which is no case of the suite") }
     for result in unstable { lines.append("UNSTABLE \(result.name): \(result.unstable ?? "")") }
     if let coverage { lines.append(ConformanceCoverage.summaryLine(coverage)) }
+    if let ignoreLine { lines.append(ignoreLine) }
     if let interrupted {
       lines.append("\(interrupted): no verdict")
     } else if testedNothing && !allowsEmpty {
       lines.append("no case ran (\(results.isEmpty ? "none selected" : "the testee skipped every one")): nothing was tested (--allow-empty accepts that)")
+    } else if updatesFailureList {
+      // The list is rewritten to match the run: the verdict against the old list is not this
+      // run's answer (it exits 0).
+      let listed = comparison.expected.count + comparison.unexpected.count
+      lines.append("the failure list is rewritten to name this run's \(listed) failure\(listed == 1 ? "" : "s") (--update-failure-list)")
     } else {
       lines.append(isGreen ? "conformant" : "not conformant")
     }
@@ -79,6 +107,15 @@ public struct ConformanceReport: Sendable {
       o.member("declaration") { $0.string(testee?.hello.detail ?? "") }
       o.member("green") { $0.bool(isGreen) }
       if let interrupted { o.member("interrupted") { $0.string(interrupted.description) } }
+      if !ignore.isEmpty {
+        o.member("ignore") { value in
+          value.object { i in
+            i.member("patterns") { $0.array(ignore.patterns) { $0.string($1) } }
+            i.member("differences") { $0.int(ignoredCount) }
+            i.member("unmatched") { $0.array(unmatchedIgnorePatterns) { $0.string($1) } }
+          }
+        }
+      }
       o.member("counts") { value in
         value.object { tiers in
           for tier in ConformanceTier.allCases where results.contains(where: { $0.tier == tier }) {
@@ -106,6 +143,29 @@ public struct ConformanceReport: Sendable {
                 if let description = result.stepDescription { c.member("stepDescription") { $0.string(description) } }
                 if let diff = result.eventsDiff { c.member("eventsDiff") { $0.string(diff) } }
                 if let diff = result.stateDiff { c.member("stateDiff") { $0.string(diff) } }
+                if !result.laterSteps.isEmpty {
+                  c.member("laterSteps") { value in
+                    value.array(result.laterSteps) { item, later in
+                      item.object { d in
+                        d.member("step") { $0.int(later.step) }
+                        d.member("stepDescription") { $0.string(later.description) }
+                        if let diff = later.eventsDiff { d.member("eventsDiff") { $0.string(diff) } }
+                        if let diff = later.stateDiff { d.member("stateDiff") { $0.string(diff) } }
+                      }
+                    }
+                  }
+                }
+                if !result.parts.isEmpty {
+                  c.member("parts") { value in
+                    value.object { p in
+                      for part in result.parts { p.member(part.part) { $0.int(part.differences) } }
+                    }
+                  }
+                }
+                if result.ignored > 0 { c.member("ignored") { $0.int(result.ignored) } }
+                if let stopped = result.stopped { c.member("stopped") { $0.string(stopped) } }
+                if let said = result.testeeSaid, !said.isEmpty { c.member("testeeSaid") { $0.string(said) } }
+                if result.isFailure, let tail = result.stderrTail, !tail.isEmpty { c.member("stderr") { $0.string(tail) } }
                 if let unstable = result.unstable { c.member("unstable") { $0.string(unstable) } }
                 c.member("seconds") { $0.number((result.seconds * 1000).rounded() / 1000) }
               }
@@ -137,6 +197,12 @@ public struct ConformanceReport: Sendable {
       guard !members.isEmpty else { continue }
       let c = counted(members)
       xml += #"  <testsuite name="\#(tier.rawValue)" tests="\#(members.count)" failures="\#(c.failures)" errors="\#(c.errors)" skipped="\#(c.skipped)" time="\#(Format.fixed(members.reduce(0) { $0 + $1.seconds }, digits: 3))">"# + "\n"
+      if !ignore.isEmpty {
+        // Every suite says what the comparison left out, where a dashboard shows a suite's properties.
+        xml += "    <properties>\n"
+        for pattern in ignore.patterns { xml += "      <property name=\"ignore\" value=\"\(XMLText.escaped(pattern))\"/>\n" }
+        xml += "      <property name=\"ignored\" value=\"\(members.reduce(0) { $0 + $1.ignored })\"/>\n    </properties>\n"
+      }
       for result in members {
         let className = result.name.split(separator: ".").dropLast().joined(separator: ".")
         let caseName = result.name.split(separator: ".").last.map(String.init) ?? result.name

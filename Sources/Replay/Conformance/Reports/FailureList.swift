@@ -6,12 +6,18 @@ import ReplayCore
 public struct FailureList: Sendable {
   /// The listed names, in file order.
   public private(set) var names: [String]
-  /// Comments and blank lines before each name, kept when the list is rewritten.
-  private var leading: [String: [String]] = [:]
-  private var trailing: [String] = []
+  /// The file's lines as read: comments, blank lines and entries (with their own comments after
+  /// the name), so a rewrite changes only the entries it adds or removes.
+  private var lines: [Line] = []
+
+  private enum Line: Sendable {
+    case other(String)
+    case entry(name: String, line: String)
+  }
 
   public init(names: [String] = []) {
     self.names = names
+    lines = names.map { .entry(name: $0, line: $0) }
   }
 
   /// Why a list cannot be read.
@@ -22,23 +28,22 @@ public struct FailureList: Sendable {
   /// Reads a list's text. A name listed twice is an error naming both lines.
   public init(parsing text: String, file: String) throws(Failure) {
     names = []
-    var pending: [String] = []
     var lineOf: [String: Int] = [:]
-    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+    var raw = text.split(separator: "\n", omittingEmptySubsequences: false)
+    // The newline that ends the last line starts no line of its own.
+    if raw.last?.isEmpty == true { raw.removeLast() }
+    for (offset, piece) in raw.enumerated() {
+      let line = piece.hasSuffix("\r") ? String(piece.dropLast()) : String(piece)
       let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.trimmingWhitespace } ?? ""
       if name.isEmpty {
-        pending.append(line)
+        lines.append(.other(line))
         continue
       }
       if let first = lineOf[name] { throw Failure(description: "\(file):\(offset + 1): \(name) is already listed on line \(first)") }
       lineOf[name] = offset + 1
       names.append(name)
-      leading[name] = pending
-      pending = []
+      lines.append(.entry(name: name, line: line))
     }
-    while pending.last?.isEmpty == true { pending.removeLast() }
-    trailing = pending
   }
 
   /// How results compare with the list.
@@ -73,25 +78,39 @@ public struct FailureList: Sendable {
     return comparison
   }
 
-  /// The list rewritten for `results`: failing cases added (in suite order, at the end), passing
-  /// ones removed, comments before kept names kept; cases not run keep their lines.
+  /// The list rewritten for `results`: the lines of passing cases removed, failing cases added
+  /// at the end of the file (in suite order), every other line where it was — comments above a
+  /// removed entry, a heading at the top, comments at the end (docs/CONFORMANCE.md §3); cases
+  /// not run keep their lines.
   public func updated(for results: [CaseResult]) -> FailureList {
     let verdicts = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    func kept(_ name: String) -> Bool { verdicts[name].map { $0.isFailure } ?? true }
     var list = self
-    list.names = names.filter { name in verdicts[name].map { $0.isFailure } ?? true }
-    let kept = Set(list.names)
-    list.names += results.filter { $0.isFailure && $0.tier.fails && !kept.contains($0.name) }.map(\.name)
+    list.lines = lines.filter { line in
+      if case .entry(let name, _) = line { return kept(name) }
+      return true
+    }
+    list.names = names.filter(kept)
+    let present = Set(list.names)
+    let added = results.filter { $0.isFailure && $0.tier.fails && !present.contains($0.name) }.map(\.name)
+    // New entries after everything, never between a comment and what it is about; blank lines
+    // at the very end go, so the file does not grow a gap at each rewrite.
+    if !added.isEmpty {
+      while case .other(let text)? = list.lines.last, text.trimmingWhitespace.isEmpty { list.lines.removeLast() }
+    }
+    list.names += added
+    list.lines += added.map { .entry(name: $0, line: $0) }
     return list
   }
 
   /// The file's text.
   public var text: String {
-    var lines: [String] = []
-    for name in names {
-      lines += leading[name] ?? []
-      lines.append(name)
-    }
-    lines += trailing
-    return lines.joined(separator: "\n") + "\n"
+    guard !lines.isEmpty else { return "" }
+    return lines.map { line in
+      switch line {
+      case .other(let text): return text
+      case .entry(_, let text): return text
+      }
+    }.joined(separator: "\n") + "\n"
   }
 }

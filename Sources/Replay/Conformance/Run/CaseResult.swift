@@ -21,13 +21,26 @@ public struct CaseResult: Sendable {
   public var verdict: Verdict
   /// Why, in one line ("" for a pass).
   public var reason: String
-  /// The 1-based step where the case failed, and what it did.
+  /// The 1-based step where the case first failed, and what it did.
   public var step: Int?
   public var stepDescription: String?
   /// Expected (`-`) against actual (`+`) events of that step, when they differ.
   public var eventsDiff: String?
   /// The state diff (docs/DIFF_FORMAT.md) from the expected to the actual state, when they differ.
   public var stateDiff: String?
+  /// The later steps that differ too, each with the differences it adds: a case runs to its end
+  /// after a difference, so one systematic gap hides nothing after it.
+  public var laterSteps: [StepDifference] = []
+  /// A verdict per part judged (`events`, then the state parts the testee reports), for a case
+  /// that ran its steps; empty otherwise.
+  public var parts: [PartVerdict] = []
+  /// Why a failing case stopped before its end (the testee refused a later request, crashed,
+  /// or did not exit): its differences stand, and this says what came after them.
+  public var stopped: String?
+  /// How many differences the run's ignore patterns (`--ignore`) left out of this case.
+  public var ignored = 0
+  /// The indices of the ignore patterns that left something out of this case.
+  public var matchedPatterns: Set<Int> = []
   /// For a failure at a step: the state the model expects there and the state the testee
   /// reported, each projected onto the parts the testee reports (what the state diff compares),
   /// for drawing them side by side. Not in the JSON report.
@@ -38,6 +51,9 @@ public struct CaseResult: Sendable {
   /// The testee's own words about an error (``PeerWords``): its crash message, the start of its
   /// error output when it failed before its hello, else its last lines.
   public var testeeSaid: String?
+  /// For a failure or an error: the end of the testee's standard error (its last 4 KiB, as
+  /// docs/CONFORMANCE.md §1.1 keeps it), its logs and an `assert`'s message among them.
+  public var stderrTail: String?
   /// Whether the error came before the testee's handshake was done: it could not be started, or
   /// did not send its header and a hello cmdtool accepts. On the first case that is a setup
   /// error, not a finding (``ConformanceRun``).
@@ -59,19 +75,32 @@ public struct CaseResult: Sendable {
   /// What repeated runs of a deterministic testee give the same of: the verdict, the reason and
   /// the diffs (not the time, nor the stderr).
   public var outcome: String {
-    [verdict.rawValue, reason, String(step ?? 0), eventsDiff ?? "", stateDiff ?? ""].joined(separator: "\u{1F}")
+    ([verdict.rawValue, reason, String(step ?? 0), eventsDiff ?? "", stateDiff ?? "", stopped ?? ""]
+      + laterSteps.map { "\($0.step)\u{1E}\($0.eventsDiff ?? "")\u{1E}\($0.stateDiff ?? "")" }).joined(separator: "\u{1F}")
   }
 
   /// Whether the verdict is a failure or an error.
   public var isFailure: Bool { verdict == .fail || verdict == .error }
 
-  /// The report of a failure for people: the reason (which names the step), then the diffs.
+  /// The report of a failure for people: the reason (which names the step), then the diffs,
+  /// each later step that differs with what it adds, the verdict per part, and what stopped it.
   public func renderText() -> String {
     var lines = [reason]
     if let eventsDiff { lines.append("events (- expected, + actual):\n" + eventsDiff) }
-    if let stateDiff { lines.append("state (expected → actual):\n" + stateDiff) }
+    if let stateDiff { lines.append("state (expected → actual):\n" + Self.trimmed(stateDiff)) }
+    for later in laterSteps {
+      lines.append("step \(later.step) of \(later.of) (\(later.description)):")
+      if let events = later.eventsDiff { lines.append("  events (- expected, + actual):\n" + Self.indented(events)) }
+      if let state = later.stateDiff { lines.append("  state (expected → actual):\n" + Self.indented(Self.trimmed(state))) }
+    }
+    if verdict == .fail && !parts.isEmpty { lines.append("parts: " + parts.map(\.description).joined(separator: ", ")) }
+    if ignored > 0 { lines.append("\(ignored) difference\(ignored == 1 ? "" : "s") left out by --ignore") }
+    if let stopped { lines.append("stopped: " + stopped) }
     if let testeeSaid, !testeeSaid.isEmpty { lines.append(PeerWords.quoted(testeeSaid, by: "the testee")) }
     if let unstable { lines.append("unstable: " + unstable) }
     return lines.joined(separator: "\n")
   }
+
+  private static func trimmed(_ text: String) -> String { text.hasSuffix("\n") ? String(text.dropLast()) : text }
+  private static func indented(_ text: String) -> String { text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") }
 }

@@ -4,18 +4,20 @@ import ReplayLive
 
 /// Plays one case against a fresh testee and judges it step by step against the model.
 public enum CaseRunner {
-  /// Runs `testCase` (whose expectation is `expected`) against a testee started with `settings`.
+  /// Runs `testCase` (whose expectation is `expected`) against a testee started with `settings`,
+  /// to its end: after each step every part is compared, and every difference is gathered
+  /// (``CaseDifferences``), less what `rules` leave out.
   ///
   /// - Complexity: one testee process; per step one round trip and one snapshot, O(n) to compare
   ///   n elements.
-  public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings) -> CaseResult {
+  public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) -> CaseResult {
     let start = Monotonic.now()
-    var result = play(testCase, expected: expected, settings: settings)
+    var result = play(testCase, expected: expected, settings: settings, rules: rules)
     result.seconds = (Monotonic.now() - start) / 1000
     return result
   }
 
-  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings) -> CaseResult {
+  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, rules: DiffIgnoreRules) -> CaseResult {
     var testee: (creator: String, hello: TesteeHello)? = nil
     func result(_ verdict: CaseResult.Verdict, _ reason: String) -> CaseResult {
       var outcome = CaseResult(name: testCase.name, tier: testCase.tier, verdict: verdict, reason: reason)
@@ -38,6 +40,7 @@ public enum CaseRunner {
       if error.kind != .unsupported {
         outcome.handshakeFailed = !connection.handshook
         outcome.testeeSaid = connection.stderr.words(connection.handshook ? .failed : .beforeFirstRecord)
+        outcome.stderrTail = connection.stderrTail
       }
       return outcome
     }
@@ -52,6 +55,9 @@ public enum CaseRunner {
       connection.abandon()
       return result(.skipped, reason)
     }
+    var differences = CaseDifferences(reports: hello.reports)
+    var drawn: (expected: UIState, actual: UIState)? = nil
+    var stop: TesteeConnection.Problem? = nil
     for (index, step) in expected.steps.enumerated() {
       let time = testCase.steps[index].time
       let actualEvents: [TraceRecord]
@@ -61,35 +67,60 @@ public enum CaseRunner {
           .filter { EventKinds.of($0).map(hello.events.contains) ?? false }
         actualState = try connection.state(at: time, after: "step \(index + 1)")
       } catch {
-        return problem(error, step: index + 1, step.description)
+        guard !differences.isEmpty else { return problem(error, step: index + 1, step.description) }
+        // The differences found stand; what came after them is said, not judged.
+        connection.abandon()
+        stop = error
+        break
       }
       let expectedEvents = step.events.filter { EventKinds.of($0).map(hello.events.contains) ?? false }
-      let eventsDiff = EventListDiff.render(expected: expectedEvents, actual: actualEvents)
+      let events = EventListDiff(expected: expectedEvents, actual: actualEvents, ignoring: rules)
       // Only what the protocol asks of this platform is judged (docs/CONFORMANCE.md §1.7).
       let expectedProjection = hello.judged(step.state, in: testCase.tier)
       let actualProjection = hello.judged(actualState, in: testCase.tier)
-      let stateDiff = StateDiff(from: expectedProjection, to: actualProjection)
-      if eventsDiff != nil || !stateDiff.isEmpty {
-        connection.abandon()
-        let what = eventsDiff == nil ? "the state differs" : stateDiff.isEmpty ? "the events differ" : "the events and the state differ"
-        var failure = result(.fail, "\(what) from the model's at step \(index + 1) of \(expected.steps.count) (\(step.description))")
-        failure.step = index + 1
-        failure.stepDescription = step.description
-        failure.eventsDiff = eventsDiff
-        failure.stateDiff = stateDiff.isEmpty ? nil : stateDiff.renderText()
-        failure.expectedState = expectedProjection
-        failure.actualState = actualProjection
-        failure.viewport = testCase.header.viewport
+      let state = StateDiff(from: expectedProjection, to: actualProjection, ignoring: rules)
+      let differs = differences.note(step: index + 1, of: expected.steps.count, description: step.description, events: events, state: state)
+      if differs && drawn == nil { drawn = (expectedProjection, actualProjection) }
+    }
+    if stop == nil, let error = connection.finish() {
+      guard !differences.isEmpty else {
+        if error.kind == .unsupported { return result(.skipped, error.description) }
+        var failure = result(.error, error.description)
+        failure.testeeSaid = connection.stderr.words(.failed)
+        failure.stderrTail = connection.stderrTail
+        failure.ignored = differences.ignored
+        failure.matchedPatterns = differences.matchedPatterns
         return failure
       }
+      stop = error
     }
-    if let error = connection.finish() {
-      if error.kind == .unsupported { return result(.skipped, error.description) }
-      var failure = result(.error, error.description)
-      failure.testeeSaid = connection.stderr.words(.failed)
-      return failure
+    guard let first = differences.steps.first else {
+      var pass = result(.pass, "")
+      pass.ignored = differences.ignored
+      pass.matchedPatterns = differences.matchedPatterns
+      return pass
     }
-    return result(.pass, "")
+    let what = first.eventsDiff == nil ? "the state differs" : first.stateDiff == nil ? "the events differ" : "the events and the state differ"
+    let later = differences.steps.dropFirst().map { String($0.step) }
+    let more = later.isEmpty ? "" : " and at step\(later.count == 1 ? "" : "s") \(later.joined(separator: ", "))"
+    var failure = result(.fail, "\(what) from the model's at step \(first.step) of \(first.of) (\(first.description))\(more)")
+    failure.step = first.step
+    failure.stepDescription = first.description
+    failure.eventsDiff = first.eventsDiff
+    failure.stateDiff = first.stateDiff
+    failure.laterSteps = Array(differences.steps.dropFirst())
+    failure.parts = differences.verdicts
+    failure.ignored = differences.ignored
+    failure.matchedPatterns = differences.matchedPatterns
+    failure.expectedState = drawn?.expected
+    failure.actualState = drawn?.actual
+    failure.viewport = testCase.header.viewport
+    failure.stderrTail = connection.stderrTail
+    if let stop {
+      failure.stopped = stop.kind == .unsupported ? stop.description : "the case stopped: " + stop.description
+      if stop.kind != .unsupported { failure.testeeSaid = connection.stderr.words(.failed) }
+    }
+    return failure
   }
 
   /// Why the testee cannot take the case, from what it declared (docs/CONFORMANCE.md §1.7).

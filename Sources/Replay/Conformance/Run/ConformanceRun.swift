@@ -7,6 +7,9 @@ public struct ConformanceRun {
     public var testee: TesteeConnection.Settings
     /// Runs per case; more than one reports cases whose outcome changes as unstable.
     public var repeatCount = 1
+    /// Differences left out of every comparison (`--ignore`): a known systematic gap, which
+    /// every report names.
+    public var ignoring = DiffIgnoreRules()
 
     public init(testee: TesteeConnection.Settings) {
       self.testee = testee
@@ -15,6 +18,8 @@ public struct ConformanceRun {
 
   /// What happened, for progress output.
   public enum Event {
+    /// Case `index` (0-based) of `of` is about to run.
+    case started(name: String, index: Int, of: Int)
     case finished(CaseResult, index: Int, of: Int)
   }
 
@@ -49,7 +54,8 @@ public struct ConformanceRun {
         outcome.interruption = signal
         break
       }
-      var result = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee)
+      progress(.started(name: testCase.name, index: index, of: suite.cases.count))
+      var result = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee, ignoring: options.ignoring)
       switch gate.stop(after: result) {
       case .interrupted(let signal)?:
         outcome.interruption = signal
@@ -62,7 +68,7 @@ public struct ConformanceRun {
       }
       if options.repeatCount > 1 {
         for attempt in 2...options.repeatCount {
-          let again = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee)
+          let again = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee, ignoring: options.ignoring)
           result.seconds += again.seconds
           if again.outcome != result.outcome && result.unstable == nil {
             result.unstable = "run 1 was \(result.verdict.rawValue)\(result.reason.isEmpty ? "" : " (\(result.reason))"), run \(attempt) was \(again.verdict.rawValue)\(again.reason.isEmpty ? "" : " (\(again.reason))")"

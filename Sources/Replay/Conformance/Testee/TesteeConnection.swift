@@ -173,7 +173,9 @@ public final class TesteeConnection: WireSessionDelegate {
       // a while to write) to say how it ended.
       if error.kind == .ended || error.kind == .cutOff {
         let exit = process.waitForExit(timeout: min(settings.limits.timeout, 5), grace: settings.limits.grace)
-        if !exit.succeeded { message += " (the testee ended with \(exit.phrase))" }
+        // Named however it ended: an exit(0) in the middle of a case (QUIT_APP taken as "quit
+        // the process") is as much a finding as a crash.
+        message += process.wasStopped ? " (it was still running: cmdtool stopped it)" : " (the testee ended with \(exit.phrase))"
       } else if let exit = process.exitStatus, !exit.succeeded {
         message += " (the testee ended with \(exit.phrase))"
       }

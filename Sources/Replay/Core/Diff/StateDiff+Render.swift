@@ -47,7 +47,9 @@ extension StateDiff {
       let more = change.descendants > 0 ? " (and \(change.descendants) descendant\(change.descendants == 1 ? "" : "s"))" : ""
       return palette.removed + "- " + change.path + (change.element == nil || change.property != nil ? ": " + clip(change.old ?? "") : more) + palette.reset
     case .changed:
-      return palette.changed + "~ " + palette.reset + change.path + ": " + palette.removed + clip(change.old ?? "") + palette.reset + " → " + palette.added + clip(change.new ?? "") + palette.reset
+      // Two long values: where they differ, not two starts that may be the same.
+      let shown = TextWindow(change.old ?? "", change.new ?? "", limit: limit)
+      return palette.changed + "~ " + palette.reset + change.path + ": " + palette.removed + shown.old + palette.reset + " → " + palette.added + shown.new + palette.reset + shown.note
     case .moved:
       return palette.moved + "↕ " + palette.reset + change.path + ": " + clip(change.old ?? "") + " → " + clip(change.new ?? "")
     }

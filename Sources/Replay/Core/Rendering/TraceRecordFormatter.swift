@@ -82,12 +82,17 @@ public enum TraceRecordFormatter {
 
   /// An event with its target and non-default fields.
   public static func describe(_ event: Event, target: Int32) -> String {
-    var parts = ["\(event.kind.name) → \(target)"]
+    (["\(event.kind.name) → \(target)"] + fields(of: event).filter { !$0.isDefault }.map(\.text)).joined(separator: " ")
+  }
+
+  /// Every field of an event in its declared order, each as `name=value` (a set boolean as its
+  /// name alone, a cleared one as `name=false`), and whether it holds its default: what a line
+  /// leaves out, unless the event it is compared with differs there.
+  public static func fields(of event: Event) -> [(name: String, text: String, isDefault: Bool)] {
     var payload = event.payload
     var describer = FieldDescriber()
     payload.describe(into: &describer)
-    parts.append(contentsOf: describer.parts)
-    return parts.joined(separator: " ")
+    return describer.fields
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
@@ -99,20 +104,17 @@ public enum TraceRecordFormatter {
   }
 }
 
-/// Collects `name=value` for an event's non-default fields.
+/// Collects `name=value` for each of an event's fields.
 private struct FieldDescriber: EventFieldMapper {
-  var parts: [String] = []
-  mutating func map(_ name: StaticString, _ value: inout Int32) { if value != 0 { parts.append("\(name)=\(value)") } }
-  mutating func map(_ name: StaticString, _ value: inout UInt32) { if value != 0 { parts.append("\(name)=\(value)") } }
-  mutating func map(_ name: StaticString, _ value: inout Int64) { if value != 0 { parts.append("\(name)=\(value)") } }
-  mutating func map(_ name: StaticString, _ value: inout Bool) { if value { parts.append("\(name)") } }
-  mutating func map(_ name: StaticString, _ value: inout Double) {
-    if value.bitPattern != 0 { parts.append("\(name)=\(Format.number(value))") }
-  }
-  mutating func map(_ name: StaticString, _ value: inout String) {
-    if !value.isEmpty { parts.append("\(name)=\(JSONText.quoted(value))") }
-  }
-  mutating func map(_ name: StaticString, _ value: inout [UInt8]) { if !value.isEmpty { parts.append("\(name)=<\(value.count) bytes>") } }
+  var fields: [(name: String, text: String, isDefault: Bool)] = []
+  mutating func add(_ name: StaticString, _ text: String, _ isDefault: Bool) { fields.append(("\(name)", text, isDefault)) }
+  mutating func map(_ name: StaticString, _ value: inout Int32) { add(name, "\(name)=\(value)", value == 0) }
+  mutating func map(_ name: StaticString, _ value: inout UInt32) { add(name, "\(name)=\(value)", value == 0) }
+  mutating func map(_ name: StaticString, _ value: inout Int64) { add(name, "\(name)=\(value)", value == 0) }
+  mutating func map(_ name: StaticString, _ value: inout Bool) { add(name, value ? "\(name)" : "\(name)=false", !value) }
+  mutating func map(_ name: StaticString, _ value: inout Double) { add(name, "\(name)=\(Format.number(value))", value.bitPattern == 0) }
+  mutating func map(_ name: StaticString, _ value: inout String) { add(name, "\(name)=\(JSONText.quoted(value))", value.isEmpty) }
+  mutating func map(_ name: StaticString, _ value: inout [UInt8]) { add(name, "\(name)=<\(value.count) bytes>", value.isEmpty) }
 }
 
 extension EventPayload {

@@ -167,7 +167,7 @@ public enum StateSnapshotReader {
           try noOthers(r, ["time", "record", "kind", "from", "text"], place)
           let kindName = try string(r["kind"], place + ".kind")
           guard let kind = PlatformRequest.Kind(rawValue: kindName) else { throw fail(place + ".kind", "\"\(kindName)\" is not a request kind") }
-          state.requests.append(PlatformRequest(time: try number(r["time"], place + ".time"), recordIndex: try int(r["record"], place + ".record"), kind: kind, from: try int(r["from"], place + ".from"), text: r["text"] == nil ? "" : try string(r["text"], place + ".text")))
+          state.requests.append(PlatformRequest(time: try number(r["time"], place + ".time"), recordIndex: r["record"] == nil ? 0 : try int(r["record"], place + ".record"), kind: kind, from: try int(r["from"], place + ".from"), text: r["text"] == nil ? "" : try string(r["text"], place + ".text")))
         }
       }
       let elements = try object(top["elements"], "elements")

@@ -181,6 +181,15 @@ extension ElementLayout {
       let margin = style(of: child).margin
       boxes[index].frame.x = Self.offset(gravity.horizontal, space: spaceWidth, length: boxes[index].frame.width, before: margin.left, after: margin.right)
       boxes[index].frame.y = Self.offset(gravity.vertical, space: spaceHeight, length: boxes[index].frame.height, before: margin.top, after: margin.bottom)
+      if options.showsOrder {
+        // Cascaded, so that every child shows and their order can be read.
+        boxes[index].frame.x += Double(index) * WireframeOptions.cascade.width
+        boxes[index].frame.y += Double(index) * WireframeOptions.cascade.height
+      }
+    }
+    if options.showsOrder && children.count > 1 {
+      size.width += Double(children.count - 1) * WireframeOptions.cascade.width
+      size.height += Double(children.count - 1) * WireframeOptions.cascade.height
     }
     return Content(size: size, children: boxes)
   }

@@ -8,6 +8,8 @@ extension ElementLayout {
   /// - Complexity: O(t) in the element's text, options and rows drawn.
   mutating func leaf(_ element: Element, _ style: ResolvedStyle, width: Double?, height: Double?, exact: Bool) -> Content {
     switch element.kind {
+    case .text where element.text.isEmpty && element.links.isEmpty && options.showsOrder:
+      return textContent("\(element.kind.rawValue) \(element.id)", style, width: width, height: height, exact: exact, isPlaceholder: true, label: "")
     case .text:
       return label(element, style, width: width, height: height, exact: exact)
     case .textField, .textView, .searchBar:
@@ -36,6 +38,9 @@ extension ElementLayout {
       return control(.spinner, natural: WireframeSize(width: 24, height: 24), width: width, height: height, exact: exact, isSelected: !element.isStopped)
     default:
       // Buttons, navigation bar items and anything else with a text.
+      if element.text.isEmpty && options.showsOrder {
+        return textContent("\(element.kind.rawValue) \(element.id)", style, width: width, height: height, exact: exact, vertical: element.kind == .button ? .center : nil, isPlaceholder: true, label: "")
+      }
       return textContent(element.text, style, width: width, height: height, exact: exact, vertical: element.kind == .button ? .center : nil)
     }
   }

@@ -10,10 +10,19 @@ public struct WireframeOptions: Hashable, Sendable {
   /// `DISABLED`, ... (the state a platform would be in is not in the model's state). Elements not
   /// listed are drawn in their state: SELECTED for a button whose value is set, else NORMAL.
   public var states: [Int32: StyleSelector]
+  /// Make the order of elements visible, for pictures compared side by side (a conformance
+  /// failure): an element that shows no text (a button, a label, a navigation bar item) is named
+  /// by kind and id in the placeholder's italics (`button 5`), and children that would lie on top
+  /// of each other (in a frame view or frame layout) are cascaded, each one ``cascade`` points
+  /// lower and further right than the one before. A state projected without its texts, or two
+  /// states that differ only in their children's order (REORDER_CHILD ignored), would otherwise
+  /// draw the same picture.
+  public var showsOrder: Bool
 
-  public init(showsHidden: Bool = false, states: [Int32: StyleSelector] = [:]) {
+  public init(showsHidden: Bool = false, states: [Int32: StyleSelector] = [:], showsOrder: Bool = false) {
     self.showsHidden = showsHidden
     self.states = states
+    self.showsOrder = showsOrder
   }
 
   /// The deepest nesting laid out, counted from the view; deeper elements are not drawn (a
@@ -21,6 +30,8 @@ public struct WireframeOptions: Hashable, Sendable {
   public static let maximumDepth = 128
   /// The most rows drawn per list sheet, and tiles per grid.
   public static let maximumRows = 100
+  /// How far each child of an overlay is moved from the one before with ``showsOrder``.
+  public static let cascade = WireframeSize(width: 12, height: 22)
   /// The most options drawn per picker, radio group, segmented control and action sheet.
   public static let maximumOptions = 12
 
