@@ -56,15 +56,21 @@ public final class PeerProcess {
   /// One buffer for every read: a flood is read 64 KiB at a time, without allocating each time.
   let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
 
+  /// The prefixes of the variables no peer inherits unless asked: the values of named secrets
+  /// (`CMDTOOL_SECRET_NAME`, SecretStore's), which cmdtool reads for itself. A secret reaches an
+  /// engine only by being typed; a testee or a fuzzed engine never needs one.
+  public static let withheldByDefault = ["CMDTOOL_SECRET_"]
+
   /// Starts `command` with `environment` added to cmdtool's, less the variables whose names start
-  /// with one of `withheldPrefixes` (secrets cmdtool reads for itself).
+  /// with one of `withheldPrefixes` (by default the secrets cmdtool reads for itself: pass `[]`,
+  /// or name a variable in `environment`, to hand one over).
   ///
   /// With a socket `transport`, cmdtool listens before starting the peer and tells it where in
   /// `CMDTOOL_WIRE`; the peer's standard input is /dev/null and its standard output joins its
   /// standard error (the log whose tail is kept).
   ///
   /// - Throws: ``SpawnError`` saying what failed: the program, the pipes, the socket.
-  public init(command: [String], environment: [String: String] = [:], withholding withheldPrefixes: [String] = [], transport: WireTransport = .stdio) throws(SpawnError) {
+  public init(command: [String], environment: [String: String] = [:], withholding withheldPrefixes: [String] = PeerProcess.withheldByDefault, transport: WireTransport = .stdio) throws(SpawnError) {
     self.command = command
     // A closed pipe to the peer must be an error to report, not a signal that ends cmdtool.
     signal(SIGPIPE, SIG_IGN)
