@@ -191,6 +191,18 @@ import Testing
     expectNoValueAnywhere(scratch, runs: [record, run])
   }
 
+  @Test func anEngineCommandThatCannotStartIsShownWithoutTheValue() throws {
+    // The README's invocation, `--engine "$E --password VALUE"`, with an engine that fails before
+    // its first record: the setup error shows the command, the value scrubbed.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = try recordLogin(in: scratch)
+    let run = try Subprocess.replay(engine: "exec false --password \(Self.value)", [path, "--html-report", scratch.path("html")], environment: ["CMDTOOL_SECRET_PASSWORD": Self.value])
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains("(the engine command runs with sh -c: exec false --password <secret:PASSWORD>)"), "\(run)")
+    expectNoValueAnywhere(scratch, runs: [run])
+  }
+
   @Test func plainTextInAPasswordFieldIsRecordedAsAStandInThatCannotLogInAgain() throws {
     // Why named secrets exist: a password typed as "text" is hidden as a stand-in, which the
     // replay types, and which a login that checks the password refuses.

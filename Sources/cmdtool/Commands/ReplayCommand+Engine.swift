@@ -84,7 +84,7 @@ extension ReplayCommand {
       output.flush()
       let what = setup.message.hasPrefix("the new run: ") ? String(setup.message.dropFirst("the new run: ".count)) : setup.message
       let status = cmdtool.setupError("replaying \((setup.trace as NSString).lastPathComponent), \(what)", peer: "the engine", said: setup.engineSaid)
-      printError("(the engine command runs with sh -c: \(engine))")
+      printError("(the engine command runs with sh -c: \(secrets.scrub(engine)))")
       throw status
     }
     let results = summary.results
