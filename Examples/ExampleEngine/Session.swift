@@ -47,6 +47,7 @@ final class Session {
     self.widgets = widgets
     output = WireOutput(format: options.binary ? .binary : .jsonLines, widgets: widgets)
     if options.jitter > 0 { output.jitter = Jitter(maximum: options.jitter, seed: options.seed) }
+    if let path = options.stress.inputLog { input.log = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644) }
   }
 
   func run() -> Never {

@@ -41,7 +41,9 @@ public final class PeerProcess {
   var outputFD: Int32
   let errorFD: Int32
   /// With a socket transport: the socket the peer connects to, until it does.
-  private var listener: WireListener?
+  private var gate: WireGate?
+  /// Connections to that socket refused because they did not send the token first, in words.
+  public private(set) var refusedConnections: [String] = []
   private var stderrWords = PeerWords()
   var outputClosed = false
   var stderrClosed = false
@@ -77,9 +79,9 @@ public final class PeerProcess {
     var environment = environment
     if transport != .stdio {
       do {
-        let listener = try WireListener(transport)
-        self.listener = listener
-        environment[WireTransport.environmentVariable] = listener.address.description
+        let gate = try WireGate(transport)
+        self.gate = gate
+        environment.merge(gate.environment) { _, new in new }
       } catch {
         throw SpawnError(description: "\(error)")
       }
@@ -88,7 +90,7 @@ public final class PeerProcess {
     do {
       spawned = try Self.spawn(command, environment: environment, withholding: withheldPrefixes, socket: transport != .stdio)
     } catch {
-      listener?.close()
+      gate?.close()
       throw error
     }
     processIdentifier = spawned.pid
@@ -102,7 +104,7 @@ public final class PeerProcess {
 
   deinit {
     readBuffer.deallocate()
-    listener?.close()
+    gate?.close()
     if inputFD >= 0 && !inputClosed && inputFD != outputFD { close(inputFD) }
     if outputFD >= 0 { close(outputFD) }
     close(errorFD)
@@ -182,21 +184,26 @@ public final class PeerProcess {
   /// Milliseconds between checks, while waiting for output, whether the peer has exited.
   private static let exitCheckInterval: Int32 = 50
 
-  /// Accepts the peer's connection when it has come; until then the peer has written nothing.
+  /// Accepts the peer's connection when it has come and sent the token; until then the peer has
+  /// written nothing. Other connections are refused (``WireGate``).
   /// - Returns: false while the peer is not connected.
   private func connectIfReady(waiting milliseconds: Int32) -> Bool {
     guard outputFD < 0 else { return true }
-    guard let listener else { return false }
-    var fds = [
-      pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stderrClosed ? -1 : errorFD, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: SignalTrap.pollDescriptor, events: Int16(POLLIN), revents: 0),
-    ]
+    guard var gate else { return false }
+    var fds = gate.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    fds.append(pollfd(fd: stderrClosed ? -1 : errorFD, events: Int16(POLLIN), revents: 0))
+    fds.append(pollfd(fd: SignalTrap.pollDescriptor, events: Int16(POLLIN), revents: 0))
     let ready = poll(&fds, nfds_t(fds.count), milliseconds)
-    if ready > 0 && fds[1].revents != 0 { drainStderr() }
-    guard ready > 0, fds[0].revents != 0, let connection = listener.accept() else { return false }
-    listener.close()
-    self.listener = nil
+    if ready > 0 && fds[fds.count - 2].revents != 0 { drainStderr() }
+    guard ready > 0, fds.dropLast(2).contains(where: { $0.revents != 0 }) else { return false }
+    let connection = gate.admit()
+    refusedConnections = gate.refusals
+    guard let connection else {
+      self.gate = gate
+      return false
+    }
+    gate.close()
+    self.gate = nil
     Self.makeNonBlocking(connection)
     inputFD = connection
     outputFD = connection
