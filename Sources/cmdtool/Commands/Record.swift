@@ -143,7 +143,7 @@ struct Record: ParsableCommand {
     configuration.transport = engineOptions.transport
     configuration.redaction = Redaction(passwords: !keepPasswords)
     for rule in redact { _ = configuration.redaction.add(rule: rule) }
-    configuration.redaction.secrets = try secretsOptions.load(steps.secretNames)
+    configuration.redaction.secrets = try secretsOptions.load(steps.secretNames, everyKnown: true)
     for entry in preference {
       let parts = entry.split(separator: "=", maxSplits: 1)
       configuration.preferences[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
