@@ -45,7 +45,9 @@ struct Record: ParsableCommand {
         cmdtool record --widgets traces/widgets/chart.widgets.json --out chart.jsonl --script traces/widgets/example-chart.script.jsonl -- .build/debug/example-engine --widgets traces/widgets/chart.widgets.json
 
       For engines that cannot give up stdio, --listen unix:PATH or --listen tcp:PORT carries the \
-      same bytes over a socket; the engine finds the address in CMDTOOL_WIRE:
+      same bytes over a socket (on 127.0.0.1 for TCP); the engine finds the address in \
+      CMDTOOL_WIRE and sends the token of CMDTOOL_WIRE_TOKEN and a newline first, which keeps \
+      out any other process that connects (docs/WIRE.md §1):
 
         cmdtool record --listen tcp:0 --out session.jsonl -- ./my-engine
 
