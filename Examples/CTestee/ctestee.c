@@ -186,7 +186,8 @@ static void buf_json_string(Buf *b, const char *s, size_t n) {
 static void buf_json_str(Buf *b, const Str *s) { buf_json_string(b, s->p, s->n); }
 
 /* ---------------------------------------------------------------------------------------------
- * Transport: standard input/output, or the socket named in CMDTOOL_WIRE (unix:PATH, tcp:HOST:PORT).
+ * Transport: standard input/output, or the socket named in CMDTOOL_WIRE (unix:PATH, tcp:HOST:PORT),
+ * on which the token of CMDTOOL_WIRE_TOKEN goes first.
  */
 static int g_in = 0, g_out = 1;
 static Buf g_outbuf;
@@ -238,8 +239,13 @@ static void connect_wire(const char *address) {
   } else {
     die("CMDTOOL_WIRE: unknown address %s (expected unix:PATH or tcp:HOST:PORT)", address);
   }
+  /* The token first, a line of its own: cmdtool admits no other connection (WIRE.md §1). */
+  const char *token = getenv("CMDTOOL_WIRE_TOKEN");
+  buf_puts(&g_outbuf, token ? token : "");
+  buf_puts(&g_outbuf, "\n");
   g_in = fd;
   g_out = fd;
+  out_flush();
 }
 
 /* Line reader over g_in with read(2): a line is handed out as soon as its LF has arrived. */

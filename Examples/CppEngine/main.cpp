@@ -103,6 +103,11 @@ int main(int argc, char ** argv) {
     else if (std::strcmp(argv[i], "--no-sync-echo") == 0) { options.echo_sync = false; }
     else { std::fprintf(stderr, "usage: cpp-engine [--variant plain|changed] [--no-sync-echo]\n"); return 64; }
   }
+  // `cmdtool record --listen`: the socket becomes the standard input and output.
+  std::string error;
+  int connection = cmdtool_wire::connect_to_cmdtool(&error);
+  if (connection == -2) { std::fprintf(stderr, "cpp-engine: %s\n", error.c_str()); return 69; }
+  if (connection >= 0) { dup2(connection, 0); dup2(connection, 1); close(connection); }
   WirePlatformThread thread("engine-2018-11-28", "cpp-engine 1.0", options);
   LoginApp login(thread, changed);
   app = &login;

@@ -1,5 +1,6 @@
 // The socket transport of docs/WIRE.md §1, engine side: when cmdtool listens on a socket, it
-// says where in CMDTOOL_WIRE (`unix:PATH` or `tcp:127.0.0.1:PORT`) and the engine connects once.
+// says where in CMDTOOL_WIRE (`unix:PATH` or `tcp:127.0.0.1:PORT`) and the engine connects once,
+// sending first the token cmdtool put in CMDTOOL_WIRE_TOKEN.
 //
 // This engine then moves the connection onto its standard input and output, so the rest of it
 // is the same for both transports; an engine that really cannot give up stdio would read and
@@ -24,6 +25,18 @@ func connectToCmdtoolIfAsked() {
   guard let fd = connectSocket(address) else {
     log("cannot connect to CMDTOOL_WIRE=\(address): \(String(cString: strerror(errno)))")
     exit(69)
+  }
+  // The token first, a line of its own: cmdtool admits no other connection (docs/WIRE.md §1).
+  var preamble = Array((getenv("CMDTOOL_WIRE_TOKEN").map { String(cString: $0) } ?? "").utf8) + [0x0A]
+  var sent = 0
+  while sent < preamble.count {
+    let count = preamble[sent...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else {
+      log("cannot send CMDTOOL_WIRE_TOKEN to CMDTOOL_WIRE=\(address): \(String(cString: strerror(errno)))")
+      exit(69)
+    }
+    sent += count
   }
   dup2(fd, 0)
   dup2(fd, 1)

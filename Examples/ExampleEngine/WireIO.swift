@@ -178,6 +178,8 @@ final class WireInput {
   private var early: TraceRecord?
   /// The number of records read so far (the header is not a record).
   private(set) var recordCount = 0
+  /// Where every byte read is copied (`--input-log`), or -1.
+  var log: Int32 = -1
   /// Called after each record is read, with the new count (`--crash-after`).
   var afterRecord: ((Int) -> Void)?
   /// While waiting for input: the longest wait in milliseconds, and what to do when it passes
@@ -254,6 +256,9 @@ final class WireInput {
       return
     }
     totalBytes += count
-    chunk.withUnsafeBytes { decoder.feed(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    chunk.withUnsafeBytes { bytes in
+      if log >= 0 { _ = writeAll(log, UnsafeRawBufferPointer(rebasing: bytes[..<count])) }
+      decoder.feed(UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+    }
   }
 }

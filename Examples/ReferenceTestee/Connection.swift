@@ -1,7 +1,7 @@
 // The socket transport of docs/WIRE.md §1 (docs/CONFORMANCE.md §1.1), testee side: when cmdtool
 // listens on a socket, it says where in CMDTOOL_WIRE (`unix:PATH` or `tcp:127.0.0.1:PORT`) and the
-// testee connects once, then moves the connection onto its standard input and output, so the
-// rest of it is the same for both transports.
+// testee connects once, sends the token of CMDTOOL_WIRE_TOKEN first, then moves the connection
+// onto its standard input and output, so the rest of it is the same for both transports.
 //
 // The same code as Examples/ExampleEngine/Connection.swift: two executables cannot share a source
 // file, and a library for one small function, or socket code in ReplayCore (which leaves sockets
@@ -23,6 +23,18 @@ func connectToCmdtoolIfAsked() {
   guard let fd = connectSocket(address) else {
     log("cannot connect to CMDTOOL_WIRE=\(address): \(String(cString: strerror(errno)))")
     exit(69)
+  }
+  // The token first, a line of its own: cmdtool admits no other connection (docs/WIRE.md §1).
+  var preamble = Array((getenv("CMDTOOL_WIRE_TOKEN").map { String(cString: $0) } ?? "").utf8) + [0x0A]
+  var sent = 0
+  while sent < preamble.count {
+    let count = preamble[sent...].withUnsafeMutableBytes { write(fd, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else {
+      log("cannot send CMDTOOL_WIRE_TOKEN to CMDTOOL_WIRE=\(address): \(String(cString: strerror(errno)))")
+      exit(69)
+    }
+    sent += count
   }
   dup2(fd, 0)
   dup2(fd, 1)

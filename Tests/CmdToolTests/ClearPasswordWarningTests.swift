@@ -33,6 +33,23 @@ import Testing
     #expect(try Recording(scratch.path("clear.jsonl")).text.contains("s3cret"))
   }
 
+  @Test func theWarningNeverQuotesTheFieldsText() throws {
+    // Issue #23: a named secret typed into the unflagged field, then text typed into it again;
+    // the warning described the field by its text, the secret just typed ("Zq9-hunter2").
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let script = try scratch.script("again.script.jsonl", [
+      #"{"t":800,"type":"textField \"Password\"","secret":"PASSWORD"}"#,
+      #"{"t":1200,"type":"textField \"Password\"","text":"typed-again"}"#,
+    ])
+    let value = "Zq9-hunter2"
+    let run = try Subprocess.record(scratch.path("again.jsonl"), script: script, engine: [Built.engine.path, "--no-password-flag"], environment: ["CMDTOOL_SECRET_PASSWORD": value])
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stderr.contains(#"cmdtool: warning: script line 2 types into frameView 2 › linearLayout 3 › textField 6 (hint "Password"), which looks like a password field"#), "\(run)")
+    #expect(!run.stderr.contains(value) && !run.stdout.contains(value), "\(run)")
+    #expect(scratch.files(containing: value) == [])
+  }
+
   @Test func aRedactRuleForTheFieldHidesItAndSilencesTheWarning() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -162,6 +162,47 @@ import Testing
     expectNoValueAnywhere(scratch, runs: [crash, run], except: ["leaky-engine.sh"])
   }
 
+  @Test func anEngineThatPutsTheTypedSecretInAnImageURLAndAMarkerLabelLeavesItInNoFile() throws {
+    // Issue #23: the engine builds an image URL with the password as its token (the platform asks
+    // for it back in an ImageRequestEvent) and writes the password as a marker's label. The
+    // recording, and a failing replay's kept new run, reports and pages, hold the placeholder.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let leaky = Self.engineOptions + ["--leak-password"]
+    let out = scratch.path("login.jsonl")
+    let record = try Subprocess.record(out, script: try loginScript(in: scratch), engine: [Built.engine.path] + leaky, environment: ["CMDTOOL_SECRET_PASSWORD": Self.value])
+    #expect(record.status == 0, "\(record)")
+    let recording = try Recording(out)
+    #expect(recording.events.contains { $0.event == .imageRequest(ImageRequestEvent(mode: 1, imageUrl: "https://cdn.example/a.png?token=<secret:PASSWORD>", sourceInternalId: $0.target, requestedWidth: 375, requestedLevels: 1)) }, "\(recording.text)")
+    #expect(recording.markers.contains { $0.label == "<secret:PASSWORD>" }, "\(recording.text)")
+    #expect(recording.markers.contains { $0.label == "login" && $0.detail == "password <secret:PASSWORD>" }, "\(recording.text)")
+
+    // The new run differs (a lastLogin preference), so it is kept and reported, page and all.
+    let engine = Built.engineCommand((leaky + ["--last-login", "today"]).map { "'\($0)'" }.joined(separator: " "))
+    let reports = ["--keep", scratch.path("new"), "--junit", scratch.path("report.xml"), "--report", scratch.path("report.json"), "--html-report", scratch.path("html")]
+    let run = try Subprocess.replay(engine: engine, [out] + reports, environment: ["CMDTOOL_SECRET_PASSWORD": Self.value, "TMPDIR": try scratch.temporaryFolder()])
+    #expect(run.status == 1, "\(run)")
+    #expect(run.firstLine.hasPrefix("FAIL  login.jsonl: the runs differ"), "\(run)")
+    #expect(try Recording(scratch.path("new/login.jsonl")).markers.contains { $0.label == "<secret:PASSWORD>" })
+    // The page names the engine command, which holds the value (--password), scrubbed.
+    let page = try String(contentsOfFile: scratch.path("html/login.html"), encoding: .utf8)
+    #expect(page.contains("--leak-password") && page.contains("&lt;secret:PASSWORD&gt;"), "the page's engine line")
+    #expect(scratch.files.contains("html/index.html") && scratch.files.contains("report.xml") && scratch.files.contains("report.json"))
+    expectNoValueAnywhere(scratch, runs: [record, run])
+  }
+
+  @Test func anEngineCommandThatCannotStartIsShownWithoutTheValue() throws {
+    // The README's invocation, `--engine "$E --password VALUE"`, with an engine that fails before
+    // its first record: the setup error shows the command, the value scrubbed.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let path = try recordLogin(in: scratch)
+    let run = try Subprocess.replay(engine: "exec false --password \(Self.value)", [path, "--html-report", scratch.path("html")], environment: ["CMDTOOL_SECRET_PASSWORD": Self.value])
+    #expect(run.status == 2, "\(run)")
+    #expect(run.stderr.contains("(the engine command runs with sh -c: exec false --password <secret:PASSWORD>)"), "\(run)")
+    expectNoValueAnywhere(scratch, runs: [run])
+  }
+
   @Test func plainTextInAPasswordFieldIsRecordedAsAStandInThatCannotLogInAgain() throws {
     // Why named secrets exist: a password typed as "text" is hidden as a stand-in, which the
     // replay types, and which a login that checks the password refuses.

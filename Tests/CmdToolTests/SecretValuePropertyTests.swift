@@ -127,11 +127,12 @@ import Testing
     }
   }
 
-  /// How a value can stand in a file: as it is, and escaped for JSON and for XML.
+  /// How a value can stand in a file: as it is, and escaped for JSON, for JSON in a page's
+  /// script element (`<` as `\u003c`) and for XML.
   static func forms(of value: String) -> [[UInt8]] {
-    let json = JSONText.quoted(value).dropFirst().dropLast()
-    let xml = value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    return Set([value, String(json), xml]).map { Array($0.utf8) }
+    let json = String(JSONText.quoted(value).dropFirst().dropLast())
+    let xml = XMLText.escaped(value)
+    return Set([value, json, json.replacingOccurrences(of: "<", with: "\\u003c"), xml]).filter { !$0.isEmpty }.map { Array($0.utf8) }
   }
 
   /// The files and output of a run with the control value: what holds a word when nothing leaks.

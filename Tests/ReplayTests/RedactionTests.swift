@@ -323,6 +323,31 @@ private let form = screenModel(
     #expect(warning.body == .event(target: 0, .warning(WarningEvent(code: "<secret:TOKEN>", warning: "bad <secret:TOKEN>"))))
   }
 
+  @Test func aMarkerLabelFromTheEngineLosesSecretsAndHiddenValues() {
+    // Issue #23: {"t":800,"marker":"S3cr3tT0ken"} was written in clear.
+    var redaction = Redaction()
+    redaction.secrets = SecretStore(values: ["TOKEN": "S3cr3tT0ken"])
+    let label = redaction.redact(record(#"{"t":800,"marker":"S3cr3tT0ken"}"#), in: form)
+    #expect(label.body == .marker(label: "<secret:TOKEN>", detail: ""))
+    let inside = redaction.redact(record(#"{"t":800,"marker":"login S3cr3tT0ken","detail":"as S3cr3tT0ken"}"#), in: form)
+    #expect(inside.body == .marker(label: "login <secret:TOKEN>", detail: "as <secret:TOKEN>"))
+    // A password typed into a password field, then echoed as a label: its stand-in.
+    var hiding = Redaction()
+    _ = hiding.redact(record(#"{"t":1,"event":"ValueEvent","target":5,"text":"hunter2"}"#), in: form)
+    #expect(hiding.redact(record(#"{"t":2,"marker":"hunter2"}"#), in: form).body == .marker(label: Redaction.standIn(for: "hunter2"), detail: ""))
+  }
+
+  @Test(arguments: Array(Redaction.protocolLabels))
+  func theProtocolsLabelsStayWhateverTheSecret(_ label: String) {
+    // A secret equal to a label, or to a part of one, leaves cmdtool's words as they are.
+    for value in [label, String(label.prefix(3)), String(label.suffix(4))] {
+      var redaction = Redaction()
+      redaction.secrets = SecretStore(values: ["X": value])
+      let marker = TraceRecord(time: 1, .marker(label: label, detail: ""))
+      #expect(redaction.redact(marker, in: form) == marker, "\(value)")
+    }
+  }
+
   @Test func aHiddenPasswordInAStepIsReplacedOnlyWhereTheStepTypesIt() {
     // A password typed as text into the password field "Password" is hidden; later steps keep
     // their selectors though the hidden value is a whole word in them.

@@ -97,4 +97,15 @@ import Testing
     // A broken file is found out now, not on the day the variable is gone.
     #expect(failure(["PASSWORD"], environment: ["CMDTOOL_SECRET_PASSWORD": "pw"], file: "oops\n") == "test.secrets: line 1: expected NAME=value")
   }
+
+  @Test func everyOtherSecretWithAValueIsKnownToo() {
+    // What `record` scrubs besides the secrets the script types (issue #23: a value passed to the
+    // engine as an option was recorded in clear).
+    let environment = ["CMDTOOL_SECRET_PASSWORD": "a", "CMDTOOL_SECRET_TOKEN": "b", "CMDTOOL_SECRET_EMPTY": "", "CMDTOOL_SECRET_1X": "c", "OTHER": "d"]
+    let file = "# comment\nAPI_KEY=e\r\npassword=f\nBLANK=\n"
+    let names = SecretStore.otherNames(than: ["password"], variables: environment.keys, fileText: file, environment: { environment[$0] })
+    // "password" reads CMDTOOL_SECRET_PASSWORD: neither that variable nor the file's line adds one.
+    #expect(names == ["TOKEN", "API_KEY"])
+    #expect(SecretStore.otherNames(than: [], variables: [String](), fileText: nil).isEmpty)
+  }
 }

@@ -32,7 +32,11 @@
 #include <utility>
 #include <vector>
 #if defined(__unix__) || defined(__APPLE__)
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <poll.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 #endif
 
@@ -1258,6 +1262,66 @@ inline Source fd_source(int fd) {
       return n < 0 ? -1 : static_cast<long>(n);
     }
   };
+}
+
+/// A sink writing to the file descriptor `fd` (a connection from connect_to_cmdtool) with
+/// write(2), whole, retrying interrupted calls. False (errno says why) when a write fails.
+inline Sink fd_sink(int fd) {
+  return [fd](const char * data, size_t size) {
+    while (size > 0) {
+      ssize_t n = ::write(fd, data, size);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      data += n;
+      size -= static_cast<size_t>(n);
+    }
+    return true;
+  };
+}
+
+/// Connects to the socket cmdtool listens on when it names one in CMDTOOL_WIRE (`unix:PATH` or
+/// `tcp:127.0.0.1:PORT`, `cmdtool record --listen`), and sends the token of CMDTOOL_WIRE_TOKEN
+/// first, a line of its own: cmdtool admits no connection without it (WIRE.md §1). Returns the
+/// connection (read it with fd_source, write it with fd_sink), -1 without CMDTOOL_WIRE (use
+/// stdio), or -2 with `error` (when given) saying what failed.
+inline int connect_to_cmdtool(std::string * error = nullptr) {
+  const char * address = std::getenv("CMDTOOL_WIRE");
+  if (!address || !*address || std::strcmp(address, "stdio") == 0) return -1;
+  auto fail = [&](const std::string & what, int fd) {
+    int saved = errno;
+    if (fd >= 0) ::close(fd);
+    if (error) *error = "CMDTOOL_WIRE=" + std::string(address) + ": " + what + (saved ? std::string(": ") + std::strerror(saved) : "");
+    return -2;
+  };
+  errno = 0;
+  int fd = -1;
+  if (std::strncmp(address, "unix:", 5) == 0) {
+    struct sockaddr_un sa;
+    std::memset(&sa, 0, sizeof sa);
+    sa.sun_family = AF_UNIX;
+    size_t length = std::strlen(address + 5);
+    if (length == 0 || length >= sizeof sa.sun_path) return fail("the socket path is empty or too long", -1);
+    std::memcpy(sa.sun_path, address + 5, length);
+    fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    if (fd < 0 || ::connect(fd, reinterpret_cast<struct sockaddr *>(&sa), sizeof sa) != 0) return fail("cannot connect", fd);
+  } else if (std::strncmp(address, "tcp:127.0.0.1:", 14) == 0) {
+    char * end = nullptr;
+    long port = std::strtol(address + 14, &end, 10);
+    if (*end || port <= 0 || port > 65535) return fail("not a port", -1);
+    struct sockaddr_in sa;
+    std::memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_port = htons(static_cast<uint16_t>(port));
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0 || ::connect(fd, reinterpret_cast<struct sockaddr *>(&sa), sizeof sa) != 0) return fail("cannot connect", fd);
+  } else {
+    return fail("expected unix:PATH or tcp:127.0.0.1:PORT", -1);
+  }
+  const char * token = std::getenv("CMDTOOL_WIRE_TOKEN");
+  std::string preamble = std::string(token ? token : "") + "\n";
+  if (!fd_sink(fd)(preamble.data(), preamble.size())) return fail("cannot send CMDTOOL_WIRE_TOKEN", fd);
+  return fd;
 }
 #endif
 

@@ -47,7 +47,9 @@ struct Record: ParsableCommand {
         cmdtool record --widgets traces/widgets/chart.widgets.json --out chart.jsonl --script traces/widgets/example-chart.script.jsonl -- .build/debug/example-engine --widgets traces/widgets/chart.widgets.json
 
       For engines that cannot give up stdio, --listen unix:PATH or --listen tcp:PORT carries the \
-      same bytes over a socket; the engine finds the address in CMDTOOL_WIRE:
+      same bytes over a socket (on 127.0.0.1 for TCP); the engine finds the address in \
+      CMDTOOL_WIRE and sends the token of CMDTOOL_WIRE_TOKEN and a newline first, which keeps \
+      out any other process that connects (docs/WIRE.md §1):
 
         cmdtool record --listen tcp:0 --out session.jsonl -- ./my-engine
 
@@ -150,7 +152,7 @@ struct Record: ParsableCommand {
     configuration.transport = engineOptions.transport
     configuration.redaction = Redaction(passwords: !keepPasswords)
     for rule in redact { _ = configuration.redaction.add(rule: rule) }
-    configuration.redaction.secrets = try secretsOptions.load(steps.secretNames)
+    configuration.redaction.secrets = try secretsOptions.load(steps.secretNames, everyKnown: true)
     for entry in preference {
       let parts = entry.split(separator: "=", maxSplits: 1)
       configuration.preferences[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""

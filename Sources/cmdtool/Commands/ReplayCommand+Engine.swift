@@ -84,7 +84,7 @@ extension ReplayCommand {
       output.flush()
       let what = setup.message.hasPrefix("the new run: ") ? String(setup.message.dropFirst("the new run: ".count)) : setup.message
       let status = cmdtool.setupError("replaying \((setup.trace as NSString).lastPathComponent), \(what)", peer: "the engine", said: setup.engineSaid)
-      printError("(the engine command runs with sh -c: \(engine))")
+      printError("(the engine command runs with sh -c: \(secrets.scrub(engine)))")
       throw status
     }
     let results = summary.results
@@ -226,15 +226,11 @@ extension ReplayCommand {
   /// Every secret's value the environment (`CMDTOOL_SECRET_NAME`) and the secrets file give,
   /// to keep them out of what is printed: an engine command may hold one.
   private static func knownSecrets(file: String?) -> SecretStore {
-    var values: [String: String] = [:]
-    for (key, value) in ProcessInfo.processInfo.environment where key.hasPrefix(SecretStore.environmentPrefix) && !value.isEmpty {
-      values[String(key.dropFirst(SecretStore.environmentPrefix.count))] = value
-    }
-    for line in (file ?? "").split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-      guard let equals = line.firstIndex(of: "="), line.index(after: equals) < line.endIndex else { continue }
-      values[String(line[..<equals])] = String(line[line.index(after: equals)...])
-    }
-    return SecretStore(values: values)
+    let variables = ProcessInfo.processInfo.environment.keys
+    let names = SecretStore.otherNames(than: [], variables: variables, fileText: file)
+    // A file with a bad line is the replay's error to report; the environment's values still count.
+    return (try? SecretStore.load(names, purpose: "replay", fileText: file))
+      ?? (try? SecretStore.load(SecretStore.otherNames(than: [], variables: variables), purpose: "replay")) ?? SecretStore()
   }
 
   /// The new runs are kept under the recordings' names: never in the recordings' own folder.

@@ -13,7 +13,7 @@ struct EngineOptions: ParsableArguments {
   @Option(name: .long, help: "Seconds between SIGTERM and SIGKILL when cmdtool stops the engine (a hung engine, Ctrl-C).")
   var grace: Double = 2
 
-  @Option(name: .long, help: ArgumentHelp("Where the engine's records travel: stdio (its standard output and input), unix:PATH or tcp:PORT (a socket cmdtool listens on, on 127.0.0.1 for TCP; port 0 picks a free one). The engine finds the address in CMDTOOL_WIRE.", valueName: "transport"))
+  @Option(name: .long, help: ArgumentHelp("Where the engine's records travel: stdio (its standard output and input), unix:PATH or tcp:PORT (a socket cmdtool listens on, on 127.0.0.1 for TCP; port 0 picks a free one). The engine finds the address in CMDTOOL_WIRE, and sends the token of CMDTOOL_WIRE_TOKEN and a newline first: other connections are refused.", valueName: "transport"))
   var listen: String = "stdio"
 
   /// The transport --listen names (checked by validate()).

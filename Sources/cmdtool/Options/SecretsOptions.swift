@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Replay
 
 /// Where named secrets come from besides the environment: one way for every command that plays
@@ -20,10 +21,13 @@ struct SecretsOptions: ParsableArguments {
 
   /// The values of `names` (the secrets a script types): a secret without one is an error naming
   /// it and its variable (exit status 2), found before any engine starts.
-  func load(_ names: [String], purpose: String = "the script") throws -> SecretStore {
+  /// - Parameter everyKnown: also every other secret the environment and the file give a value
+  ///   (`record`: the recording scrubs them all, and names them for its replays).
+  func load(_ names: [String], purpose: String = "the script", everyKnown: Bool = false) throws -> SecretStore {
     let file = try file()
     do {
-      return try SecretStore.load(names, purpose: purpose, fileText: file?.text, filePath: file?.path)
+      let others = everyKnown ? SecretStore.otherNames(than: names, variables: ProcessInfo.processInfo.environment.keys, fileText: file?.text) : []
+      return try SecretStore.load(names + others, purpose: purpose, fileText: file?.text, filePath: file?.path)
     } catch {
       printError(error.description)
       throw ExitStatus.badInput

@@ -84,7 +84,10 @@ extension PeerProcess {
     posix_spawnattr_setflags(&attributes, Int16(flags))
     var merged = currentEnvironment().filter { key, _ in !withheldPrefixes.contains { key.hasPrefix($0) } }
     for (key, value) in environment { merged[key] = value }
-    if !socket { merged[WireTransport.environmentVariable] = nil }
+    if !socket {
+      merged[WireTransport.environmentVariable] = nil
+      merged[WireTransport.tokenVariable] = nil
+    }
     let environmentStrings = merged.map { "\($0.key)=\($0.value)" }.sorted()
     var pid: pid_t = 0
     let status = withCStrings(command) { argv in

@@ -41,7 +41,9 @@ public final class PeerProcess {
   var outputFD: Int32
   let errorFD: Int32
   /// With a socket transport: the socket the peer connects to, until it does.
-  private var listener: WireListener?
+  private var gate: WireGate?
+  /// Connections to that socket refused because they did not send the token first, in words.
+  public private(set) var refusedConnections: [String] = []
   private var stderrWords = PeerWords()
   var outputClosed = false
   var stderrClosed = false
@@ -56,24 +58,30 @@ public final class PeerProcess {
   /// One buffer for every read: a flood is read 64 KiB at a time, without allocating each time.
   let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
 
+  /// The prefixes of the variables no peer inherits unless asked: the values of named secrets
+  /// (`CMDTOOL_SECRET_NAME`, SecretStore's), which cmdtool reads for itself. A secret reaches an
+  /// engine only by being typed; a testee or a fuzzed engine never needs one.
+  public static let withheldByDefault = ["CMDTOOL_SECRET_"]
+
   /// Starts `command` with `environment` added to cmdtool's, less the variables whose names start
-  /// with one of `withheldPrefixes` (secrets cmdtool reads for itself).
+  /// with one of `withheldPrefixes` (by default the secrets cmdtool reads for itself: pass `[]`,
+  /// or name a variable in `environment`, to hand one over).
   ///
   /// With a socket `transport`, cmdtool listens before starting the peer and tells it where in
   /// `CMDTOOL_WIRE`; the peer's standard input is /dev/null and its standard output joins its
   /// standard error (the log whose tail is kept).
   ///
   /// - Throws: ``SpawnError`` saying what failed: the program, the pipes, the socket.
-  public init(command: [String], environment: [String: String] = [:], withholding withheldPrefixes: [String] = [], transport: WireTransport = .stdio) throws(SpawnError) {
+  public init(command: [String], environment: [String: String] = [:], withholding withheldPrefixes: [String] = PeerProcess.withheldByDefault, transport: WireTransport = .stdio) throws(SpawnError) {
     self.command = command
     // A closed pipe to the peer must be an error to report, not a signal that ends cmdtool.
     signal(SIGPIPE, SIG_IGN)
     var environment = environment
     if transport != .stdio {
       do {
-        let listener = try WireListener(transport)
-        self.listener = listener
-        environment[WireTransport.environmentVariable] = listener.address.description
+        let gate = try WireGate(transport)
+        self.gate = gate
+        environment.merge(gate.environment) { _, new in new }
       } catch {
         throw SpawnError(description: "\(error)")
       }
@@ -82,7 +90,7 @@ public final class PeerProcess {
     do {
       spawned = try Self.spawn(command, environment: environment, withholding: withheldPrefixes, socket: transport != .stdio)
     } catch {
-      listener?.close()
+      gate?.close()
       throw error
     }
     processIdentifier = spawned.pid
@@ -96,7 +104,7 @@ public final class PeerProcess {
 
   deinit {
     readBuffer.deallocate()
-    listener?.close()
+    gate?.close()
     if inputFD >= 0 && !inputClosed && inputFD != outputFD { close(inputFD) }
     if outputFD >= 0 { close(outputFD) }
     close(errorFD)
@@ -176,21 +184,26 @@ public final class PeerProcess {
   /// Milliseconds between checks, while waiting for output, whether the peer has exited.
   private static let exitCheckInterval: Int32 = 50
 
-  /// Accepts the peer's connection when it has come; until then the peer has written nothing.
+  /// Accepts the peer's connection when it has come and sent the token; until then the peer has
+  /// written nothing. Other connections are refused (``WireGate``).
   /// - Returns: false while the peer is not connected.
   private func connectIfReady(waiting milliseconds: Int32) -> Bool {
     guard outputFD < 0 else { return true }
-    guard let listener else { return false }
-    var fds = [
-      pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stderrClosed ? -1 : errorFD, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: SignalTrap.pollDescriptor, events: Int16(POLLIN), revents: 0),
-    ]
+    guard var gate else { return false }
+    var fds = gate.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    fds.append(pollfd(fd: stderrClosed ? -1 : errorFD, events: Int16(POLLIN), revents: 0))
+    fds.append(pollfd(fd: SignalTrap.pollDescriptor, events: Int16(POLLIN), revents: 0))
     let ready = poll(&fds, nfds_t(fds.count), milliseconds)
-    if ready > 0 && fds[1].revents != 0 { drainStderr() }
-    guard ready > 0, fds[0].revents != 0, let connection = listener.accept() else { return false }
-    listener.close()
-    self.listener = nil
+    if ready > 0 && fds[fds.count - 2].revents != 0 { drainStderr() }
+    guard ready > 0, fds.dropLast(2).contains(where: { $0.revents != 0 }) else { return false }
+    let connection = gate.admit()
+    refusedConnections = gate.refusals
+    guard let connection else {
+      self.gate = gate
+      return false
+    }
+    gate.close()
+    self.gate = nil
     Self.makeNonBlocking(connection)
     inputFD = connection
     outputFD = connection

@@ -165,7 +165,7 @@ public final class Recorder: ScriptRunnerDelegate {
     let process: PeerProcess
     do {
       // The engine gets a secret's value by being typed it, never from the variable cmdtool read.
-      process = try PeerProcess(command: configuration.engine, environment: configuration.environment, withholding: [SecretStore.environmentPrefix], transport: configuration.transport)
+      process = try PeerProcess(command: configuration.engine, environment: configuration.environment, transport: configuration.transport)
     } catch {
       outcome.stop = SessionStop(.other, error.description)
       outcome.couldNotStart = true
@@ -259,8 +259,10 @@ public final class Recorder: ScriptRunnerDelegate {
     let words = clues.split { !$0.isLetter }
     guard clues.contains("passw") || clues.contains("passcode") || clues.contains("secret") || words.contains("pin") else { return }
     let path = state.path(of: id)
-    outcome.warnings.append(
-      "script line \(step.line) types into \(ElementSelector.describe(id, in: state)), which looks like a password field but was not created as one (flags 1 or 16): the text is recorded in clear. Hide it with --redact 'path:\(path)', or type a named secret ({\"type\":…,\"secret\":\"PASSWORD\"} with CMDTOOL_SECRET_PASSWORD set).")
+    // Described by its hint, never its text: that is the password typed before (a named secret's
+    // value, issue #23). Secrets and hidden values are scrubbed from the rest (the selector).
+    outcome.warnings.append(redaction.redacting(
+      "script line \(step.line) types into \(ElementSelector.describe(id, in: state, showingText: false)), which looks like a password field but was not created as one (flags 1 or 16): the text is recorded in clear. Hide it with --redact 'path:\(path)', or type a named secret ({\"type\":…,\"secret\":\"PASSWORD\"} with CMDTOOL_SECRET_PASSWORD set)."))
   }
 
   // MARK: - End

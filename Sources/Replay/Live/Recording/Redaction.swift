@@ -179,7 +179,7 @@ public struct Redaction: Sendable {
     case .event(let target, let event):
       return TraceRecord(time: record.time, .event(target: target, event.mappingTexts(hiddenValues.replacing)))
     case .marker(let label, let detail):
-      return TraceRecord(time: record.time, .marker(label: label, detail: hiddenValues.replacing(in: detail)))
+      return TraceRecord(time: record.time, .marker(label: Self.engineLabel(label, hiddenValues.replacing), detail: hiddenValues.replacing(in: detail)))
     default:
       return record
     }
@@ -201,10 +201,23 @@ public struct Redaction: Sendable {
       // engine's own (an image request's URL with a token in it).
       return TraceRecord(time: record.time, .event(target: target, event.mappingTexts(secrets.scrub)))
     case .marker(let label, let detail):
-      return TraceRecord(time: record.time, .marker(label: label, detail: secrets.scrub(detail)))
+      return TraceRecord(time: record.time, .marker(label: Self.engineLabel(label, secrets.scrub), detail: secrets.scrub(detail)))
     default:
       return record
     }
+  }
+
+  /// The labels of markers that are the protocol's words, which cmdtool writes or reads back
+  /// (docs/WIRE.md §7, §8): a secret `sync` or `error` must not rewrite them.
+  static let protocolLabels: Set<String> = [
+    RecordingSettings.markerLabel, "script", "ready", "sync", ScriptRunner.unsettledMarker,
+    "engine-exit", "engine-error", "engine-timeout", "engine-stopped", "interrupted",
+  ]
+
+  /// A marker's label through `transform`, unless it is one of the protocol's: any other label is
+  /// the engine's text (`{"marker":"S3cr3tT0ken"}`), which may hold what was typed.
+  private static func engineLabel(_ label: String, _ transform: (String) -> String) -> String {
+    protocolLabels.contains(label) ? label : transform(label)
   }
 
   /// Whether element `id` is a password field, read without copying the element.

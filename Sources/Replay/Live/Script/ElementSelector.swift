@@ -258,11 +258,12 @@ public enum ElementSelector: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `frameView 2 › linearLayout 3 › textField 5 (hint "User name")`.
-  package static func describe(_ id: Int32, in state: UIState) -> String {
+  /// - Parameter showingText: false for a field that may hold a password: its hint instead.
+  package static func describe(_ id: Int32, in state: UIState, showingText: Bool = true) -> String {
     guard let element = state.elements[id] else { return "#\(id)" }
     var text = state.path(of: id)
     if text.isEmpty { text = "\(element.kind.rawValue) \(id)" }
-    if !element.text.isEmpty {
+    if showingText && !element.text.isEmpty {
       text += " \(JSONText.quoted(String(element.text.prefix(40))))"
     } else if element.kind.isTextInput, let hint = element.styles.value("hint") {
       text += " (hint \(JSONText.quoted(hint)))"

@@ -86,6 +86,27 @@ public struct SecretStore: Sendable, Equatable {
     return SecretStore(values: values)
   }
 
+  /// The names of every secret with a value: `CMDTOOL_SECRET_NAME` among `variables` (the
+  /// environment's names) and the names of `fileText`'s lines, less those whose variable one of
+  /// `known` already reads. A recording scrubs them all, typed or not: a value the engine is
+  /// given another way (a command-line option, a file) is a secret all the same (issue #23).
+  public static func otherNames(than known: [String], variables: some Sequence<String>, fileText: String? = nil, environment: (String) -> String? = SecretStore.processEnvironment) -> [String] {
+    var seen = Set(known.map(environmentVariable(for:)))
+    var names: [String] = []
+    func note(_ name: String) {
+      guard isValidName(name), seen.insert(environmentVariable(for: name)).inserted else { return }
+      names.append(name)
+    }
+    for variable in variables.sorted() where variable.hasPrefix(environmentPrefix) && !(environment(variable) ?? "").isEmpty {
+      note(String(variable.dropFirst(environmentPrefix.count)))
+    }
+    for line in (fileText ?? "").unicodeScalars.split(separator: "\n").map(String.init) {
+      guard let equals = line.firstIndex(of: "="), !line[line.index(after: equals)...].allSatisfy({ $0 == "\r" }) else { continue }
+      note(String(line[..<equals]))
+    }
+    return names
+  }
+
   /// Looks a variable up in this process's environment.
   public static func processEnvironment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }

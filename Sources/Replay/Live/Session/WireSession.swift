@@ -202,7 +202,7 @@ public final class WireSession {
       }
       let silenceEnds = lastHeard + limits.timeout * 1000
       if now >= silenceEnds {
-        throw SessionStop(.silent, "\(peerName) did not answer within \(Format.seconds(limits.timeout)): cmdtool was waiting for \(what)\(afterSending)")
+        throw SessionStop(.silent, "\(peerName) did not answer within \(Format.seconds(limits.timeout)): cmdtool was waiting for \(what)\(afterSending)\(WireGate.note(process.refusedConnections))")
       }
       switch try read(timeout: Int((min(silenceEnds, cap) - now).rounded(.up))) {
       case .data:
@@ -213,7 +213,7 @@ public final class WireSession {
       case .endOfOutput:
         if decoder.format == nil {
           // Not a cut-off record: nothing at all (a peer that failed to start, or to connect).
-          throw SessionStop(.ended, "\(peerName) closed its output without writing anything while cmdtool was waiting for \(what)")
+          throw SessionStop(.ended, "\(peerName) closed its output without writing anything while cmdtool was waiting for \(what)\(WireGate.note(process.refusedConnections))")
         }
         decoder.finish()
         try drain()

@@ -18,6 +18,9 @@ public enum WireTransport: Hashable, Sendable, CustomStringConvertible {
 
   /// The environment variable that tells the engine where to connect.
   public static let environmentVariable = "CMDTOOL_WIRE"
+  /// The environment variable holding the token the engine sends first on its connection, a
+  /// line of its own, to prove it is the process cmdtool started (``WireGate``).
+  public static let tokenVariable = "CMDTOOL_WIRE_TOKEN"
 
   /// Parses `stdio`, `unix:PATH` or `tcp:PORT` (also `tcp:127.0.0.1:PORT`).
   public init?(parsing text: String) {
