@@ -66,12 +66,15 @@ public struct CaseResult: Sendable {
   public var isFailure: Bool { verdict == .fail || verdict == .error }
 
   /// The report of a failure for people: the reason (which names the step), then the diffs.
+  ///
+  /// The reason and the notes quote the testee (its error text, its answers): their control
+  /// characters are escaped, lines kept.
   public func renderText() -> String {
-    var lines = [reason]
+    var lines = [TerminalText.escaped(reason, keepingNewlines: true)]
     if let eventsDiff { lines.append("events (- expected, + actual):\n" + eventsDiff) }
     if let stateDiff { lines.append("state (expected → actual):\n" + stateDiff) }
     if let testeeSaid, !testeeSaid.isEmpty { lines.append(PeerWords.quoted(testeeSaid, by: "the testee")) }
-    if let unstable { lines.append("unstable: " + unstable) }
+    if let unstable { lines.append("unstable: " + TerminalText.escaped(unstable, keepingNewlines: true)) }
     return lines.joined(separator: "\n")
   }
 }
