@@ -40,7 +40,7 @@ struct HostileTreeTests {
     // The deepest path names a bounded number of steps and how many it leaves out.
     let path = state.path(of: Int32(levels + 3))
     #expect(path.split(separator: "›").count == UIState.maximumPathSteps)
-    #expect(path.contains("… \(levels + 1 - UIState.maximumPathSteps + 1) more"), "\(path)")
+    #expect(path.contains("… \(levels + 2 - UIState.pathHeadSteps - UIState.pathTailSteps) more"), "\(path)")
   }
 
   /// The printer's cost for n elements is O(n) whatever the shape: random depths and widths,
@@ -101,6 +101,6 @@ struct HostileTreeTests {
     var model = ReferenceModel(header: TraceHeader())
     model.applyBatch(commands, at: 0, index: 0)
     let plain = WireframeSVG.render(model.state, viewport: WireframeSize(width: 375, height: 667))
-    #expect(plain.contains(">row 0<") && !plain.contains(">row 2000<"))
+    #expect(plain.contains("data-id=\"5\"") && !plain.contains("data-id=\"2005\""))
   }
 }

@@ -56,7 +56,7 @@ public struct ConformanceReport: Sendable {
     if !comparison.expected.isEmpty { lines.append("\(comparison.expected.count) expected failure\(comparison.expected.count == 1 ? "" : "s") (in the failure list)") }
     for result in comparison.unexpected { lines.append("FAIL  \(e(result.name)): \(e(result.reason))") }
     for result in comparison.stale { lines.append("STALE \(e(result.name)) passes but is in the failure list (--update-failure-list removes it)") }
-    for name in comparison.unknown { lines.append("note: the failure list names \(TerminalText.quoted(name)), which is no case of the suite") }
+    for name in comparison.unknown { lines.append("note: the failure list names \(e(name)), which is no case of the suite") }
     for result in unstable { lines.append("UNSTABLE \(e(result.name)): \(e(result.unstable ?? ""))") }
     if let coverage { lines.append(ConformanceCoverage.summaryLine(coverage)) }
     if let interrupted {
