@@ -69,12 +69,14 @@ let package = Package(
       ],
       path: "Sources/FuzzBenchmark"
     ),
-    // The decoders' worst input shapes per megabyte: linear time on every path, errors included.
+    // The decoders' worst input shapes per megabyte: linear time on every path, errors included;
+    // with --trees, the tree-shaped work (depth and width) per megabyte.
     .executableTarget(
       name: "hostile-benchmark",
       dependencies: [
         "BenchmarkSupport",
         .product(name: "CommandCodec", package: "cmdtool"),
+        .product(name: "Replay", package: "cmdtool"),
       ],
       path: "Sources/HostileBenchmark"
     ),

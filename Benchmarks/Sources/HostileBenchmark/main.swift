@@ -3,12 +3,15 @@
 //
 //   swift run -c release --package-path Benchmarks hostile-benchmark [--sizes 1,4,16] [--runs K]
 //       [--chunk BYTES] [--only TEXT] [--markdown]
+//   swift run -c release --package-path Benchmarks hostile-benchmark --trees [--sizes 1,4,16] [--markdown]
 //
 // Each shape (Shapes.swift) is built at each size in MB and decoded whole, from memory, with the
 // default limits (or fed in chunks of BYTES, as a file or a pipe delivers it); the table prints milliseconds per MB side by side for the sizes, and the growth
 // from the smallest size to the largest: about 1× when the time is linear, the size ratio (16×)
 // when it is quadratic. It also prints how long the error message is: a message quotes at most
 // an excerpt of a long value, so it stays short whatever the input.
+//
+// With --trees, the tree-shaped work instead (Trees.swift): depth and width per MB of trace.
 import BenchmarkSupport
 import CommandCodec
 import Foundation
@@ -19,6 +22,7 @@ struct Options {
   var only: String? = nil
   var chunk = 0
   var markdown = false
+  var trees = false
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -29,8 +33,9 @@ struct Options {
       case "--only": only = iterator.next()
       case "--chunk": chunk = max(0, Int(iterator.next() ?? "") ?? 0)
       case "--markdown": markdown = true
+      case "--trees": trees = true
       default:
-        FileHandle.standardError.write(Data("unknown option \(argument); use --sizes 1,4,16, --runs K, --chunk BYTES, --only TEXT, --markdown\n".utf8))
+        FileHandle.standardError.write(Data("unknown option \(argument); use --sizes 1,4,16, --runs K, --chunk BYTES, --only TEXT, --markdown, --trees\n".utf8))
         exit(64)
       }
     }
@@ -79,10 +84,19 @@ func log(_ text: String) {
   FileHandle.standardError.write(Data("[hostile-benchmark] \(text)\n".utf8))
 }
 
+// A child of `--trees`: one shape at one size (Trees.swift).
+if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--tree-child" {
+  try TreeBenchmark.child(shape: CommandLine.arguments[2], megabytes: Int(CommandLine.arguments[3]) ?? 1)
+  exit(0)
+}
 let options = Options(CommandLine.arguments)
 #if DEBUG
   log("warning: a debug build; use -c release for meaningful figures")
 #endif
+if options.trees {
+  try TreeBenchmark.run(sizes: options.sizes, markdown: options.markdown)
+  exit(0)
+}
 
 struct Row {
   var shape: Shape

@@ -15,21 +15,21 @@ package enum Excerpt {
 
   /// `value` in double quotes, or its first bytes and its length when it is longer than
   /// ``maxLength`` bytes: `"AAAA…" (1048576 bytes)`.
-  package static func quoted(_ value: String) -> String {
-    guard value.utf8.count > maxLength else { return "\"\(value)\"" }
-    return "\"\(head(value))…\" (\(value.utf8.count) bytes)"
+  package static func quoted(_ value: String, maxLength: Int = maxLength) -> String {
+    guard value.utf8.count > maxLength else { return TerminalText.quoted(value) }
+    return "\(TerminalText.quoted(String(head(value, maxLength))).dropLast())…\" (\(value.utf8.count) bytes)"
   }
 
   /// `value` as it is, or its first bytes and its length when it is longer than ``maxLength``
   /// bytes: `12345…` (1048576 bytes)` (for numbers as written).
-  package static func plain(_ value: String) -> String {
-    guard value.utf8.count > maxLength else { return value }
-    return "\(head(value))… (\(value.utf8.count) bytes)"
+  package static func plain(_ value: String, maxLength: Int = maxLength) -> String {
+    guard value.utf8.count > maxLength else { return TerminalText.escaped(value) }
+    return "\(TerminalText.escaped(String(head(value, maxLength))))… (\(value.utf8.count) bytes)"
   }
 
   /// The longest prefix of whole Unicode scalars within ``maxLength`` bytes (scalars, not
   /// characters: one character can be a megabyte of combining marks).
-  private static func head(_ value: String) -> Substring {
+  private static func head(_ value: String, _ maxLength: Int) -> Substring {
     let scalars = value.unicodeScalars
     var end = scalars.startIndex
     var length = 0

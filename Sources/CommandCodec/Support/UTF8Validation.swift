@@ -1,12 +1,12 @@
 /// Strict UTF-8 validation (RFC 3629): no overlong forms, no surrogates, nothing above U+10FFFF.
-enum UTF8Validation {
+package enum UTF8Validation {
   /// The UTF-8 byte order mark (U+FEFF encoded), which JSON texts must not start with (RFC 8259 §8.1).
   static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// The offset of the first byte that starts an invalid sequence, or nil when all of `bytes` is valid.
   ///
   /// - Complexity: O(n), with an eight-bytes-at-a-time path for ASCII.
-  static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+  package static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
     let count = bytes.count
     var i = 0
     while i < count {

@@ -151,12 +151,12 @@ struct Conformance: ParsableCommand {
         let printsSomething = (result.isFailure && result.tier.fails && !knownFailures.names.contains(result.name)) || verbose
         if printsSomething { progress.clear() }
         if result.isFailure && result.tier.fails && !knownFailures.names.contains(result.name) {
-          output.writeLine("FAIL  \(result.name) [\(result.verdict.rawValue)]")
+          output.writeLine("FAIL  \(TerminalText.escaped(result.name)) [\(result.verdict.rawValue)]")
           output.writeLine(result.renderText().split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"))
         } else if verbose {
           // PASS, FAIL, ERROR, SKIP: five columns at most.
           let label = result.verdict == .skipped ? "SKIP" : result.verdict.rawValue.uppercased()
-          output.writeLine("\(label.padding(toLength: 5, withPad: " ", startingAt: 0)) \(result.name)\(result.reason.isEmpty ? "" : ": \(result.reason)")")
+          output.writeLine("\(label.padding(toLength: 5, withPad: " ", startingAt: 0)) \(TerminalText.escaped(result.name))\(result.reason.isEmpty ? "" : ": " + TerminalText.escaped(result.reason, keepingNewlines: true))")
         }
         output.flush()
       }
@@ -258,14 +258,14 @@ struct Conformance: ParsableCommand {
 
   private func readFailureList() throws -> FailureList {
     guard let failureList else { return FailureList() }
-    guard let text = try? String(contentsOfFile: failureList, encoding: .utf8) else {
+    guard let bytes = FileManager.default.contents(atPath: failureList) else {
       // A list that does not exist yet is empty when it is about to be written.
       if updateFailureList && !FileManager.default.fileExists(atPath: failureList) { return FailureList() }
       printError("\(failureList): cannot read the failure list")
       throw ExitStatus.badInput
     }
     do {
-      return try FailureList(parsing: text, file: failureList)
+      return try FailureList(parsing: [UInt8](bytes), file: failureList)
     } catch {
       printError(error.description)
       throw ExitStatus.badInput

@@ -1,3 +1,4 @@
+import CommandCodec
 import ReplayCore
 
 /// The outcome of a conformance run: the results, judged against a failure list, counted per
@@ -64,7 +65,9 @@ public struct ConformanceReport: Sendable {
   /// The summary: one line per tier, then what fails the run and why.
   public func summaryText() -> String {
     var lines: [String] = []
-    if let testee { lines.append("testee: \(testee.creator.isEmpty ? "(unnamed)" : testee.creator), \(testee.hello.detail)") }
+    // The testee names itself and words its errors: its text is escaped for the terminal.
+    let e = { (text: String) in TerminalText.escaped(text, keepingNewlines: true) }
+    if let testee { lines.append("testee: \(testee.creator.isEmpty ? "(unnamed)" : e(testee.creator)), \(e(testee.hello.detail))") }
     for tier in ConformanceTier.allCases {
       let counts = counts(tier)
       let total = counts.values.reduce(0, +)
@@ -73,10 +76,10 @@ public struct ConformanceReport: Sendable {
       lines.append("\(tier.rawValue.padding(to: 14)) \(total) case\(total == 1 ? "" : "s"): \(parts.joined(separator: ", "))\(tier.fails ? "" : " (never fails the run)")")
     }
     if !comparison.expected.isEmpty { lines.append("\(comparison.expected.count) expected failure\(comparison.expected.count == 1 ? "" : "s") (in the failure list)") }
-    for result in comparison.unexpected { lines.append("FAIL  \(result.name): \(result.reason)") }
-    for result in comparison.stale { lines.append("STALE \(result.name) passes but is in the failure list (--update-failure-list removes it)") }
-    for name in comparison.unknown { lines.append("note: the failure list names \(name), which is no case of the suite") }
-    for result in unstable { lines.append("UNSTABLE \(result.name): \(result.unstable ?? "")") }
+    for result in comparison.unexpected { lines.append("FAIL  \(e(result.name)): \(e(result.reason))") }
+    for result in comparison.stale { lines.append("STALE \(e(result.name)) passes but is in the failure list (--update-failure-list removes it)") }
+    for name in comparison.unknown { lines.append("note: the failure list names \(e(name)), which is no case of the suite") }
+    for result in unstable { lines.append("UNSTABLE \(e(result.name)): \(e(result.unstable ?? ""))") }
     if let coverage { lines.append(ConformanceCoverage.summaryLine(coverage)) }
     if let ignoreLine { lines.append(ignoreLine) }
     if let interrupted {

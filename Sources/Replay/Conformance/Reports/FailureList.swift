@@ -1,3 +1,4 @@
+import CommandCodec
 import ReplayCore
 
 /// The known failures of one platform (protobuf's `failure_list_*.txt`): one case name per line,
@@ -25,6 +26,17 @@ public struct FailureList: Sendable {
     public var description: String
   }
 
+  /// Reads a list's bytes: UTF-8 text, else an error naming the line and the byte offset of the
+  /// first byte that is not.
+  public init(parsing bytes: [UInt8], file: String) throws(Failure) {
+    if let bad = bytes.withUnsafeBytes({ UTF8Validation.firstInvalidOffset($0) }) {
+      let line = bytes[..<bad].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+      let hex = String(bytes[bad], radix: 16, uppercase: true)
+      throw Failure(description: "\(file):\(line): not UTF-8 text (byte 0x\(hex.count == 1 ? "0" + hex : hex) at byte offset \(bad)): a failure list is UTF-8 text, one case name a line")
+    }
+    try self.init(parsing: String(decoding: bytes, as: UTF8.self), file: file)
+  }
+
   /// Reads a list's text. A name listed twice is an error naming both lines.
   public init(parsing text: String, file: String) throws(Failure) {
     names = []
@@ -39,7 +51,7 @@ public struct FailureList: Sendable {
         lines.append(.other(line))
         continue
       }
-      if let first = lineOf[name] { throw Failure(description: "\(file):\(offset + 1): \(name) is already listed on line \(first)") }
+      if let first = lineOf[name] { throw Failure(description: "\(file):\(offset + 1): \(TerminalText.escaped(name)) is already listed on line \(first)") }
       lineOf[name] = offset + 1
       names.append(name)
       lines.append(.entry(name: name, line: line))

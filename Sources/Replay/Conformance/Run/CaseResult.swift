@@ -84,8 +84,11 @@ public struct CaseResult: Sendable {
 
   /// The report of a failure for people: the reason (which names the step), then the diffs,
   /// each later step that differs with what it adds, the verdict per part, and what stopped it.
+  ///
+  /// The reason and the notes quote the testee (its error text, its answers): their control
+  /// characters are escaped, lines kept.
   public func renderText() -> String {
-    var lines = [reason]
+    var lines = [TerminalText.escaped(reason, keepingNewlines: true)]
     if let eventsDiff { lines.append("events (- expected, + actual):\n" + eventsDiff) }
     if let stateDiff { lines.append("state (expected → actual):\n" + Self.trimmed(stateDiff)) }
     for later in laterSteps {
@@ -97,7 +100,7 @@ public struct CaseResult: Sendable {
     if ignored > 0 { lines.append("\(ignored) difference\(ignored == 1 ? "" : "s") left out by --ignore") }
     if let stopped { lines.append("stopped: " + stopped) }
     if let testeeSaid, !testeeSaid.isEmpty { lines.append(PeerWords.quoted(testeeSaid, by: "the testee")) }
-    if let unstable { lines.append("unstable: " + unstable) }
+    if let unstable { lines.append("unstable: " + TerminalText.escaped(unstable, keepingNewlines: true)) }
     return lines.joined(separator: "\n")
   }
 

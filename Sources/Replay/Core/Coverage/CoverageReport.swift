@@ -96,7 +96,8 @@ public struct CoverageReport: Sendable {
     }
     out += "\n" + row("style key", "count", "", "")
     let seen = coverage.styleKeys.filter { $0.count > 0 }
-    for entry in seen { out += row(entry.key, String(entry.count), "", entry.isKnown ? "" : "(not a known key)") }
+    // A key not known is the trace's own text: escaped for the terminal.
+    for entry in seen { out += row(TerminalText.escaped(entry.key), String(entry.count), "", entry.isKnown ? "" : "(not a known key)") }
     if seen.isEmpty { out += "(no SET_STYLE with a key)\n" }
     return out
   }

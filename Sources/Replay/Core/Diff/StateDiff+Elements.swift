@@ -12,12 +12,12 @@ extension StateDiff.Builder {
       let y = b.elements[slot: slotB]
       if x.children != y.children { parentsToCheck.append(id) }
       if x.kind != y.kind {
-        let (path, key) = path(of: id, in: b)
+        let (path, key) = path(of: id, inB: true)
         add(StateChange(.changed, path: path + " · kind", element: id, property: "kind", old: Self.quoted(x.kind.rawValue), new: Self.quoted(y.kind.rawValue)), key: key)
         continue
       }
       if x.parent != y.parent {
-        let (path, key) = path(of: id, in: b)
+        let (path, key) = path(of: id, inB: true)
         let describe: (Int32?) -> String = { parent in parent.map { "\"under \($0)\"" } ?? "\"detached\"" }
         add(StateChange(.moved, path: path + " · parent", element: id, property: "parent", old: describe(x.parent), new: describe(y.parent)), key: key)
       }
@@ -49,7 +49,7 @@ extension StateDiff.Builder {
       count += 1
       pending.append(contentsOf: children)
     }
-    let (path, key) = path(of: id, in: state)
+    let (path, key) = path(of: id, inB: added)
     let value = Self.json { StateSnapshotWriter.write(element, into: &$0) }
     add(StateChange(added ? .added : .removed, path: path, element: id, old: added ? nil : value, new: added ? value : nil, descendants: count), key: key)
   }
@@ -58,6 +58,9 @@ extension StateDiff.Builder {
   /// outside a longest increasing subsequence moved.
   mutating func compareOrder(under parent: Int32) {
     guard let x = a.elements[parent], let y = b.elements[parent] else { return }
+    // Children only added or removed at the end (a list growing by a row) keep their order:
+    // found without hashing a long list on every diff.
+    if y.children.starts(with: x.children) || x.children.starts(with: y.children) { return }
     let oldChildren = Set(x.children)
     let common = y.children.filter { oldChildren.contains($0) }
     guard common.count > 1 else { return }
@@ -66,7 +69,7 @@ extension StateDiff.Builder {
     let sequence = common.map { oldIndex[$0]! }
     let keep = Self.longestIncreasingSubsequence(sequence)
     for (position, child) in common.enumerated() where !keep.contains(position) {
-      let (path, key) = path(of: child, in: b)
+      let (path, key) = path(of: child, inB: true)
       let newIndex = y.children.firstIndex(of: child)!
       add(StateChange(.moved, path: path + " · index", element: child, property: "index", old: String(oldIndex[child]!), new: String(newIndex)), key: key)
     }
@@ -99,9 +102,9 @@ extension StateDiff.Builder {
 
   mutating func compareProperties(_ x: Element, _ y: Element) {
     let id = x.id
-    var pathAndKey: (String, [Int64])? = nil
+    var pathAndKey: (String, Int)? = nil
     func report(_ property: String, _ old: String?, _ new: String?) {
-      if pathAndKey == nil { pathAndKey = path(of: id, in: b) }
+      if pathAndKey == nil { pathAndKey = path(of: id, inB: true) }
       let kind: StateChange.Kind = old == nil ? .added : new == nil ? .removed : .changed
       add(StateChange(kind, path: pathAndKey!.0 + " · " + property, element: id, property: property, old: old, new: new), key: pathAndKey!.1)
     }

@@ -22,12 +22,16 @@ extension StateDiff {
   /// ```
   ///
   /// Nothing at all (an empty string) when there is no difference.
-  public func renderText(_ palette: Palette = .plain, maxValueLength: Int = 160) -> String {
+  ///
+  /// - Parameter maxLines: the most changes listed (nil: all); the rest are counted, `… 12 more
+  ///   differences`, so that a page keeping many diffs stays bounded.
+  public func renderText(_ palette: Palette = .plain, maxValueLength: Int = 160, maxLines: Int? = nil) -> String {
     guard !changes.isEmpty else { return "" }
     var lines: [String] = []
-    for change in changes {
+    for change in changes.prefix(maxLines ?? changes.count) {
       lines.append(Self.line(for: change, palette, maxValueLength))
     }
+    if changes.count > lines.count { lines.append(palette.dim + "… \(changes.count - lines.count) more differences" + palette.reset) }
     var summary = "\(changes.count) difference\(changes.count == 1 ? "" : "s")"
     let counts = self.counts
     let parts = [StateChange.Kind.added, .removed, .changed, .moved].compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }
@@ -38,7 +42,11 @@ extension StateDiff {
   }
 
   package static func line(for change: StateChange, _ palette: Palette, _ limit: Int) -> String {
-    func clip(_ value: String) -> String { Format.clipped(value, to: limit) }
+    // Paths hold style keys and preference names, and JSON values DEL and C1 controls, all from
+    // the trace: escaped for the terminal (JSON's own escapes are left as they are).
+    func clip(_ value: String) -> String { TerminalText.escaped(Format.clipped(value, to: limit)) }
+    var change = change
+    change.path = TerminalText.escaped(change.path)
     switch change.kind {
     case .added:
       let more = change.descendants > 0 ? " (and \(change.descendants) descendant\(change.descendants == 1 ? "" : "s"))" : ""

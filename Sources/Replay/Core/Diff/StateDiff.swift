@@ -61,16 +61,21 @@ public struct StateDiff: Sendable {
 }
 
 extension StateDiff {
-  /// Collects changes with a sort key: the ids from the root down; changes with the same key stay
-  /// in the order they were found (a snapshot's field order, list cells by address).
+  /// Collects changes with a sort key: the ids from the root down (a node of ``ChangeOrder``);
+  /// changes with the same key stay in the order they were found (a snapshot's field order, list
+  /// cells by address).
   struct Builder {
     let a: UIState
     let b: UIState
     let rules: DiffIgnoreRules
     var timeTolerance: Double = 0
-    var entries: [(key: [Int64], change: StateChange)] = []
+    var entries: [(key: Int, change: StateChange)] = []
     var ignored = 0
     var matchedPatterns: Set<Int> = []
+    var order = ChangeOrder()
+    /// Where the elements met so far are, in `a` and in `b` (StateDiff+Paths.swift).
+    var placesA: [Int32: PathStep] = [:]
+    var placesB: [Int32: PathStep] = [:]
 
     init(a: UIState, b: UIState, rules: DiffIgnoreRules) {
       self.a = a
@@ -82,13 +87,15 @@ extension StateDiff {
     func same(_ x: Double, _ y: Double) -> Bool { x == y || (x - y).magnitude <= timeTolerance }
 
     func sortedChanges() -> [StateChange] {
-      entries.enumerated().sorted { lhs, rhs in
-        if lhs.element.key != rhs.element.key { return lhs.element.key.lexicographicallyPrecedes(rhs.element.key) }
-        return lhs.offset < rhs.offset
+      let ranks = order.ranks()
+      return entries.enumerated().sorted { lhs, rhs in
+        let (x, y) = (ranks[lhs.element.key], ranks[rhs.element.key])
+        return x != y ? x < y : lhs.offset < rhs.offset
       }.map(\.element.change)
     }
 
-    mutating func add(_ change: StateChange, key: [Int64]) {
+    /// Adds a change under the node `key` of ``order``.
+    mutating func add(_ change: StateChange, key: Int) {
       if !rules.isEmpty && rules.ignores(change.path) {
         ignored += 1
         matchedPatterns.formUnion(rules.matchingPatterns(change.path))
@@ -97,33 +104,15 @@ extension StateDiff {
       entries.append((key, change))
     }
 
+    /// Adds a top-level change under a short key: `[0, section]` and the like.
+    mutating func add(_ change: StateChange, key: [Int64]) {
+      add(change, key: order.node(for: key))
+    }
+
     // MARK: Paths
 
     /// `kind id`, e.g. `button 7`, with a custom widget's kind name (`PieChart 5`).
     static func label(_ kind: String, _ id: Int32) -> String { kind + " " + String(id) }
-
-    /// The element's path in `state`, from the top of its tree, and its sort key.
-    func path(of id: Int32, in state: UIState) -> (String, [Int64]) {
-      var names: [String] = []
-      var key: [Int64] = []
-      var current: Int32? = id
-      var steps = 0
-      // Each ancestor is read in place: copying a whole element to read its kind and parent
-      // would cost more than the rest of the path.
-      while let currentId = current, let (kind, name, parent) = state.elements.read(currentId, { ($0.kind, $0.widget?.kind, $0.parent) }), steps <= state.elements.count {
-        if kind == .application && currentId != id { break }
-        names.append(Self.label(name ?? kind.rawValue, currentId))
-        key.append(Int64(currentId))
-        current = parent
-        steps += 1
-      }
-      // The top of the chain has no parent and is not the application: a detached subtree.
-      if current == nil && state.elements.read(id, { $0.kind }) != .application {
-        names.append("detached")
-        key.append(Int64(Int32.max))
-      }
-      return (names.reversed().joined(separator: " › "), [1] + key.reversed())
-    }
 
     // MARK: Top level
 

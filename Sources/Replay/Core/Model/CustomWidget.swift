@@ -52,7 +52,8 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
       let list = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\(JSONText.quoted($0.value))" }
       return "created \(kind)" + (list.isEmpty ? "" : " (" + list.joined(separator: ", ") + ")")
     case .property(let name, let old, let new):
-      return "property \(name) \(old ?? "unset") → \(new)"
+      // Values are the trace's text forms: a string property's can hold anything.
+      return "property \(name) \(old.map { TerminalText.escaped($0) } ?? "unset") → \(TerminalText.escaped(new))"
     case .layout(let width, let height):
       return "layout \(Format.number(width))×\(Format.number(height))"
     case .displayable:

@@ -44,6 +44,18 @@ public struct ElementStore: Sendable, Equatable {
   /// Every live element, in no particular order.
   public var values: [Element] { slotById.pairs.map { slots[Int($0.value)] } }
 
+  /// The ids of the live elements `predicate` accepts, read in place, in no particular order.
+  public func ids(where predicate: (borrowing Element) -> Bool) -> [Int32] {
+    slotById.pairs.compactMap { predicate(slots[Int($0.value)]) ? $0.key : nil }
+  }
+
+  /// Whether an element without a parent other than `id` is live.
+  ///
+  /// - Complexity: O(n), reading each element in place, and stopping at the first.
+  public func containsRoot(other id: Int32?) -> Bool {
+    slotById.pairs.contains { slots[Int($0.value)].parent == nil && $0.key != id }
+  }
+
   // MARK: - In-place access for the model
 
   /// The slot of `id`, for in-place access with ``subscript(slot:)``.

@@ -75,20 +75,41 @@ public struct UIState: Equatable, Sendable {
   }
 
   /// The element's path as diffs print it: `frameView 2 › linearLayout 3 › textField 5` (the
-  /// application left out).
+  /// application left out); deeper than ``maximumPathSteps``, abbreviated as diffs abbreviate it
+  /// (``joinedPath(_:depth:)``).
   public func path(of id: Int32) -> String {
     var labels: [String] = []
     var current: Int32? = id
-    while let currentId = current, let element = elements[currentId], element.kind != .application, labels.count <= elements.count {
-      labels.append("\(element.kind.rawValue) \(currentId)")
-      current = element.parent
+    while let currentId = current, let (kind, parent) = elements.read(currentId, { ($0.kind, $0.parent) }), kind != .application, labels.count <= elements.count {
+      labels.append("\(kind.rawValue) \(currentId)")
+      current = parent
     }
-    return labels.reversed().joined(separator: " › ")
+    labels.reverse()
+    let steps = labels.count > Self.maximumPathSteps ? Array(labels.prefix(Self.pathHeadSteps) + labels.suffix(Self.pathTailSteps)) : labels
+    return Self.joinedPath(steps, depth: labels.count)
+  }
+
+  /// The most steps a path names: a deeper element's path names the first ``pathHeadSteps``,
+  /// then how many are left out, then the last ``pathTailSteps`` (docs/DIFF_FORMAT.md §2.1), so
+  /// that a path's length is bounded however deep the tree is.
+  public static let maximumPathSteps = 32
+  package static let pathHeadSteps = 8
+  package static let pathTailSteps = maximumPathSteps - pathHeadSteps - 1
+
+  /// The steps of a path `depth` steps long joined with ` › `: `steps` is all of them when
+  /// there are at most ``maximumPathSteps``, else the first ``pathHeadSteps`` and the last
+  /// ``pathTailSteps``, between which `… N more` stands for the rest.
+  package static func joinedPath(_ steps: [String], depth: Int) -> String {
+    guard depth > maximumPathSteps, steps.count == pathHeadSteps + pathTailSteps else { return steps.joined(separator: " › ") }
+    let omitted = "… \(depth - pathHeadSteps - pathTailSteps) more"
+    return (steps.prefix(pathHeadSteps) + [omitted] + steps.suffix(pathTailSteps)).joined(separator: " › ")
   }
 
   /// Elements not in the tree under the application (detached by REMOVE_CHILD or created under
   /// an unknown parent), sorted by id.
   public var detached: [Int32] {
-    elements.values.filter { $0.parent == nil && $0.id != applicationId }.map(\.id).sorted()
+    // Read in place: copying every element to look at its parent cost more than the rest.
+    let application = applicationId
+    return elements.ids { $0.parent == nil && $0.id != application }.sorted()
   }
 }

@@ -3,16 +3,19 @@ import CommandCodec
 /// Renders what the platform did on its own, as text lines or as JSON Lines.
 public enum PlatformEmissionFormatter {
   /// `    12.000s  →engine  TimerEvent → 5 id=30` or `     8.412s  toast expired "Welcome"`.
-  public static func line(for emission: PlatformEmission) -> String {
+  ///
+  /// - Parameter excerpts: long texts as bounded excerpts with their length.
+  public static func line(for emission: PlatformEmission, excerpts: Bool = false) -> String {
     let time = Format.time(milliseconds: emission.time)
     let padded = String(repeating: " ", count: max(0, 10 - time.count)) + time
     switch emission.kind {
     case .event(let target, let event):
-      return padded + "  ←  " + TraceRecordFormatter.describe(event, target: target)
+      return padded + "  ←  " + TraceRecordFormatter.describe(event, target: target, excerpts: excerpts)
     case .toastExpired(let number, let text):
-      return padded + "  ·  toast \(number) expired \(JSONText.quoted(text))"
+      return padded + "  ·  toast \(number) expired \(TraceRecordFormatter.quoter(excerpts: excerpts)(text))"
     case .widget(let target, let hook):
-      return padded + "  ◇  widget \(target) \(hook)"
+      let text = hook.description
+      return padded + "  ◇  widget \(target) \(excerpts ? Excerpt.plain(text) : text)"
     }
   }
 

@@ -18,72 +18,126 @@ import CommandCodec
 /// preferences and requests. A text field shows its hint (`hint "User name"`), which script
 /// selectors match on as they match texts (docs/SCRIPT_FORMAT.md §3).
 public enum StateTreeRenderer {
+  /// The deepest level indented: an element deeper in the tree is indented as one at this level
+  /// and its line starts with its depth, `(depth 80) linearLayout 83`, so that a tree of n
+  /// elements prints O(n) bytes however deep it is (docs/STATE_FORMAT.md, "The text tree").
+  public static let maximumIndentDepth = 32
+
   public static func render(_ state: UIState) -> String {
-    var lines: [String] = []
-    var title = state.application.map { "\($0.text.isEmpty ? "application" : JSONText.quoted($0.text)) · application \($0.id)" } ?? "no application"
-    title += " · at \(Format.time(milliseconds: state.time))"
-    if let record = state.lastRecordIndex { title += " after record #\(record)" }
-    lines.append(title)
-    for toast in state.toasts {
-      lines.append("toast  \(JSONText.quoted(toast.text)) from \(toast.from), until \(Format.time(milliseconds: toast.expiresAt))")
-    }
-    for dialog in state.modalStack.reversed() {
-      if let element = state.elements[dialog] { lines.append("modal  " + describe(element, state: state)) }
-    }
-    if state.isNavigationShown, let navigation = state.navigationView {
-      lines.append("drawer open: navigationView \(navigation)")
-    }
-    var visited = Set<Int32>()
-    if let application = state.applicationId {
-      for child in state.elements[application]?.children ?? [] {
-        renderSubtree(child, depth: 0, state: state, lines: &lines, visited: &visited)
-      }
-    }
-    let detached = state.detached
-    if !detached.isEmpty {
-      lines.append("detached:")
-      for id in detached { renderSubtree(id, depth: 1, state: state, lines: &lines, visited: &visited) }
-    }
-    for timer in state.timers.values.sorted(by: { $0.id < $1.id }) {
-      lines.append("timer  \(timer.id) every \(Format.number(timer.interval)) ms → \(timer.owner), fired \(timer.fireCount)×, next at \(Format.time(milliseconds: timer.nextFire))")
-    }
-    let preferences = state.preferences
-    if !preferences.committed.isEmpty {
-      let items = preferences.committed.sorted { $0.key < $1.key }.map { "\($0.key)=\(JSONText.quoted($0.value))" }
-      lines.append("preferences  " + items.joined(separator: " "))
-    }
-    if preferences.hasPendingChanges {
-      var items = preferences.pendingUpdates.sorted { $0.key < $1.key }.map { "\($0.key)=\(JSONText.quoted($0.value))" }
-      items += preferences.pendingDeletions.sorted().map { "-\($0)" }
-      lines.append("pending preferences (not committed)  " + items.joined(separator: " "))
-    }
-    if state.networkActivity { lines.append("network activity indicator on") }
-    for request in state.requests.suffix(10) {
-      lines.append("request  \(request.kind.rawValue)\(request.text.isEmpty ? "" : " " + JSONText.quoted(request.text)) from \(request.from) at \(Format.time(milliseconds: request.time))")
-    }
-    if state.hasQuit { lines.append("the application quit") }
-    return lines.joined(separator: "\n") + "\n"
+    renderLines(state).lines.joined(separator: "\n") + "\n"
   }
 
-  private static func renderSubtree(_ id: Int32, depth: Int, state: UIState, lines: inout [String], visited: inout Set<Int32>) {
-    guard let element = state.elements[id], visited.insert(id).inserted else { return }
-    let marker = id == state.activeView ? "▶ " : "  "
-    lines.append(String(repeating: "  ", count: depth) + marker + describe(element, state: state))
-    for child in element.children { renderSubtree(child, depth: depth + 1, state: state, lines: &lines, visited: &visited) }
+  /// The tree's lines, at most `maxLines` of them (nil: all), and how many more there are.
+  ///
+  /// - Parameter excerpts: long texts as bounded excerpts with their length (``Excerpt``), for
+  ///   pages that keep many states.
+  /// - Complexity: O(n) in the elements, whatever the tree's shape: the walk is iterative, and
+  ///   once `maxLines` are written the rest is only counted.
+  public static func renderLines(_ state: UIState, maxLines: Int? = nil, excerpts: Bool = false) -> (lines: [String], omitted: Int) {
+    var lines: [String] = []
+    var omitted = 0
+    let limit = maxLines ?? Int.max
+    let quote = TraceRecordFormatter.quoter(excerpts: excerpts)
+    func add(_ line: @autoclosure () -> String) {
+      if lines.count < limit { lines.append(line()) } else { omitted += 1 }
+    }
+    var title = state.application.map { "\($0.text.isEmpty ? "application" : quote($0.text)) · application \($0.id)" } ?? "no application"
+    title += " · at \(Format.time(milliseconds: state.time))"
+    if let record = state.lastRecordIndex { title += " after record #\(record)" }
+    add(title)
+    for toast in state.toasts {
+      add("toast  \(quote(toast.text)) from \(toast.from), until \(Format.time(milliseconds: toast.expiresAt))")
+    }
+    for dialog in state.modalStack.reversed() {
+      if let element = state.elements[dialog] { add("modal  " + describe(element, state: state, excerpts: excerpts)) }
+    }
+    if state.isNavigationShown, let navigation = state.navigationView {
+      add("drawer open: navigationView \(navigation)")
+    }
+    var visited = Set<Int32>()
+    var elementLines = 0
+    var truncated = false
+    // Depth first, children in order, on a stack of its own: a trace can nest layouts a
+    // hundred thousand deep, far deeper than the call stack goes.
+    func walk(_ roots: [Int32], depth: Int) {
+      var pending = roots.reversed().map { (id: $0, depth: depth) }
+      while let (id, depth) = pending.popLast() {
+        guard let children = state.elements.read(id, { $0.children }), visited.insert(id).inserted else { continue }
+        guard lines.count < limit, let element = state.elements[id] else {
+          truncated = true
+          return
+        }
+        lines.append(indent(depth) + (id == state.activeView ? "▶ " : "  ") + describe(element, state: state, excerpts: excerpts))
+        elementLines += 1
+        for child in children.reversed() { pending.append((child, depth + 1)) }
+      }
+    }
+    if let application = state.applicationId {
+      walk(state.elements.read(application) { $0.children } ?? [], depth: 0)
+    }
+    if !truncated {
+      let detached = state.detached
+      if !detached.isEmpty {
+        add("detached:")
+        walk(detached, depth: 1)
+      }
+    }
+    if truncated {
+      // The rest is counted, not walked: in a model's state every element but the application
+      // has one line (under the application or under `detached:`), and the walk's cost would be
+      // the whole tree's for every state a page keeps.
+      let application = state.applicationId.map { state.elements.contains($0) ? 1 : 0 } ?? 0
+      omitted += max(0, state.elements.count - application - elementLines)
+      if !lines.contains("detached:") && state.elements.containsRoot(other: state.applicationId) { omitted += 1 }
+    }
+    for timer in state.timers.values.sorted(by: { $0.id < $1.id }) {
+      add("timer  \(timer.id) every \(Format.number(timer.interval)) ms → \(timer.owner), fired \(timer.fireCount)×, next at \(Format.time(milliseconds: timer.nextFire))")
+    }
+    let preferences = state.preferences
+    // Preference names are the engine's text too: escaped like the values.
+    let name = { (key: String) in excerpts ? Excerpt.plain(key) : TerminalText.escaped(key) }
+    if !preferences.committed.isEmpty {
+      let items = preferences.committed.sorted { $0.key < $1.key }.map { "\(name($0.key))=\(quote($0.value))" }
+      add("preferences  " + items.joined(separator: " "))
+    }
+    if preferences.hasPendingChanges {
+      var items = preferences.pendingUpdates.sorted { $0.key < $1.key }.map { "\(name($0.key))=\(quote($0.value))" }
+      items += preferences.pendingDeletions.sorted().map { "-\(name($0))" }
+      add("pending preferences (not committed)  " + items.joined(separator: " "))
+    }
+    if state.networkActivity { add("network activity indicator on") }
+    for request in state.requests.suffix(10) {
+      add("request  \(request.kind.rawValue)\(request.text.isEmpty ? "" : " " + quote(request.text)) from \(request.from) at \(Format.time(milliseconds: request.time))")
+    }
+    if state.hasQuit { add("the application quit") }
+    return (lines, omitted)
+  }
+
+  /// Two spaces a level, up to ``maximumIndentDepth``; deeper, the depth is written instead.
+  static func indent(_ depth: Int) -> String {
+    guard depth > maximumIndentDepth else { return String(repeating: "  ", count: depth) }
+    return String(repeating: "  ", count: maximumIndentDepth) + "(depth \(depth)) "
   }
 
   /// One element's line: kind, id, text and the values that matter.
-  public static func describe(_ element: Element, state: UIState) -> String {
-    var parts = ["\(element.kindName) \(element.id)"]
+  ///
+  /// - Parameter excerpts: long texts as bounded excerpts with their length.
+  public static func describe(_ element: Element, state: UIState, excerpts: Bool = false) -> String {
+    let quote = TraceRecordFormatter.quoter(excerpts: excerpts)
+    let plain = { (text: String) in excerpts ? Excerpt.plain(text) : TerminalText.escaped(text) }
+    var parts = ["\(plain(element.kindName)) \(element.id)"]
     if element.isPassword {
       // Terminals and CI logs are no place for passwords; the JSON snapshot keeps the text.
-      if !element.text.isEmpty { parts.append(String(repeating: "•", count: element.text.count)) }
+      if !element.text.isEmpty {
+        let count = element.text.count
+        parts.append(excerpts && count > Excerpt.maxLength ? String(repeating: "•", count: Excerpt.maxLength) + "… (\(count) characters)" : String(repeating: "•", count: count))
+      }
     } else if !element.text.isEmpty {
-      parts.append(JSONText.quoted(element.text))
+      parts.append(quote(element.text))
     }
-    if !element.secondaryText.isEmpty { parts.append("/ " + JSONText.quoted(element.secondaryText)) }
+    if !element.secondaryText.isEmpty { parts.append("/ " + quote(element.secondaryText)) }
     // A field's hint (its placeholder) is what script selectors name it by (`textField "Password"`).
-    if element.kind.isTextInput, let hint = element.styles.value("hint") { parts.append("hint " + JSONText.quoted(hint)) }
+    if element.kind.isTextInput, let hint = element.styles.value("hint") { parts.append("hint " + quote(hint)) }
     switch element.kind {
     case .linearLayout: parts.append(element.isHorizontal ? "horizontal" : "vertical")
     case .switch, .checkbox: parts.append(element.value != 0 ? "on" : "off")
@@ -95,28 +149,28 @@ public enum StateTreeRenderer {
     default: if element.value != 0 { parts.append("value \(element.value)") }
     }
     if element.isPassword { parts.append("[password]") }
-    if let error = element.error { parts.append("[error \(JSONText.quoted(error))]") }
+    if let error = element.error { parts.append("[error \(quote(error))]") }
     if !element.isVisible { parts.append("[hidden]") }
     if !element.options.isEmpty {
-      parts.append("options " + element.options.map { "\($0.id):\(JSONText.quoted($0.label))" }.joined(separator: " "))
+      parts.append("options " + element.options.map { "\($0.id):\(quote($0.label))" }.joined(separator: " "))
     }
-    if !element.links.isEmpty { parts.append("links " + element.links.map(JSONText.quoted).joined(separator: " ")) }
+    if !element.links.isEmpty { parts.append("links " + element.links.map(quote).joined(separator: " ")) }
     if let list = element.list, !list.isEmpty {
       let rows = Set(list.cells.keys.map { ($0.sheet, $0.row) }.map { "\($0.0):\($0.1)" }).count
       parts.append("list \(list.columns.count) columns, \(list.sheets.count) sheets, \(rows) rows")
     }
     if let image = element.image {
       if let requested = image.requestedURL {
-        parts.append(requested.isEmpty ? "image requested without URL" : "image \(requested)")
+        parts.append(requested.isEmpty ? "image requested without URL" : "image \(plain(requested))")
       } else if let file = image.file {
-        parts.append("image file \(JSONText.quoted(file))")
+        parts.append("image file \(quote(file))")
       }
       if image.sources.count > 1 { parts.append("(\(image.sources.count) sizes)") }
     }
     if let widget = element.widget {
       // Attributes, then properties, each sorted by name: `title="Budget" piePercentage=40`.
-      for (name, value) in widget.attributes.sorted(by: { $0.key < $1.key }) { parts.append("\(name)=\(JSONText.quoted(value))") }
-      for (name, value) in widget.properties.sorted(by: { $0.key < $1.key }) { parts.append("\(name)=\(JSONText.quoted(value))") }
+      for (name, value) in widget.attributes.sorted(by: { $0.key < $1.key }) { parts.append("\(plain(name))=\(quote(value))") }
+      for (name, value) in widget.properties.sorted(by: { $0.key < $1.key }) { parts.append("\(plain(name))=\(quote(value))") }
       if !widget.isDisplayable { parts.append("[not displayable]") }
     }
     if element.isStopped { parts.append("[stopped]") }

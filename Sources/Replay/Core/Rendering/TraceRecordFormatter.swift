@@ -10,24 +10,38 @@ import CommandCodec
 /// ```
 ///
 /// A batch of several commands gets one line per command, numbered `#record.command`.
+///
+/// Every text from the trace is quoted or escaped (``TerminalText``): no control character in a
+/// trace reaches the terminal. With `excerpts`, a text longer than ``Excerpt/maxLength`` bytes is
+/// shown as its start and its length (`"AAAA…" (1048576 bytes)`), so that a line stays short
+/// whatever the trace holds (the trace viewer's records).
 public enum TraceRecordFormatter {
   /// The lines for `record`, the `index`-th record of its trace.
-  public static func lines(for record: TraceRecord, index: Int) -> [String] {
+  ///
+  /// - Parameter excerpts: long texts as bounded excerpts with their length.
+  public static func lines(for record: TraceRecord, index: Int, excerpts: Bool = false) -> [String] {
     let time = Format.time(milliseconds: record.time)
+    let quote = quoter(excerpts: excerpts)
     switch record.body {
     case .batch(let commands):
       if commands.isEmpty { return [row("#\(index)", time, "→", "(empty batch)")] }
-      if commands.count == 1 { return [row("#\(index)", time, "→", describe(commands[0]))] }
+      if commands.count == 1 { return [row("#\(index)", time, "→", describe(commands[0], excerpts: excerpts))] }
       return commands.enumerated().map { position, command in
-        row("#\(index).\(position)", time, "→", describe(command))
+        row("#\(index).\(position)", time, "→", describe(command, excerpts: excerpts))
       }
     case .event(let target, let event):
-      return [row("#\(index)", time, "←", describe(event, target: target))]
+      return [row("#\(index)", time, "←", describe(event, target: target, excerpts: excerpts))]
     case .modalResult(let dialog, let value):
       return [row("#\(index)", time, "←", "modal result \(value) for dialog \(dialog)")]
     case .marker(let label, let detail):
-      return [row("#\(index)", time, "·", "marker \(JSONText.quoted(label))" + (detail.isEmpty ? "" : " — \(detail)"))]
+      return [row("#\(index)", time, "·", "marker \(quote(label))" + (detail.isEmpty ? "" : " — \(quote(detail))"))]
     }
+  }
+
+  /// How a text from the trace is shown: quoted and escaped, in full or as an excerpt.
+  static func quoter(excerpts: Bool) -> @Sendable (String) -> String {
+    if excerpts { return { (text: String) -> String in Excerpt.quoted(text) } }
+    return { (text: String) -> String in JSONText.quoted(text) }
   }
 
   /// A one-line summary of a header.
@@ -35,9 +49,10 @@ public enum TraceRecordFormatter {
     var parts: [String] = []
     if let format { parts.append(format == .binary ? "binary trace" : "JSON Lines trace") }
     parts.append(headerless ? "no header" : "format \(header.version)")
-    if let numbering = header.numbering { parts.append("numbering \(numbering)") }
-    if let created = header.created { parts.append("created \(created)") }
-    if let creator = header.creator { parts.append("by \(creator)") }
+    // Everything but the numbers is text from the trace: escaped, and bounded.
+    if let numbering = header.numbering { parts.append("numbering \(Excerpt.plain(numbering))") }
+    if let created = header.created { parts.append("created \(Excerpt.plain(created))") }
+    if let creator = header.creator { parts.append("by \(Excerpt.plain(creator))") }
     if let viewport = header.viewport {
       var text = "viewport \(viewport.width)×\(viewport.height)"
       if viewport.scale != 0 { text += " @\(Format.number(viewport.scale))x" }
@@ -46,7 +61,7 @@ public enum TraceRecordFormatter {
     if !header.preferences.isEmpty {
       parts.append("\(header.preferences.count) preference\(header.preferences.count == 1 ? "" : "s")")
     }
-    if let widgets = header.widgets { parts.append("widgets \(widgets)") }
+    if let widgets = header.widgets { parts.append("widgets " + (widgets.name.isEmpty ? "" : Excerpt.plain(widgets.name) + " ") + widgets.fingerprint) }
     return parts.joined(separator: " · ")
   }
 
@@ -55,7 +70,8 @@ public enum TraceRecordFormatter {
   }
 
   /// A command with its non-default fields; SET_STYLE reads as `[SELECTOR] key="value"`.
-  public static func describe(_ command: Command) -> String {
+  public static func describe(_ command: Command, excerpts: Bool = false) -> String {
+    let quote = quoter(excerpts: excerpts)
     var parts = [command.typeName]
     if command.internalId != 0 { parts.append("id=\(command.internalId)") }
     if command.childInternalId != 0 { parts.append("child=\(command.childInternalId)") }
@@ -64,13 +80,14 @@ public enum TraceRecordFormatter {
       if command.value != StyleSelector.normal.rawValue {
         parts.append(StyleSelector(rawValue: command.value)?.name ?? "selector=\(command.value)")
       }
-      parts.append("\(command.textValue)=\(JSONText.quoted(command.textValue2))")
+      // The key is a name, printed bare, but escaped like any text from the trace.
+      parts.append("\(excerpts ? Excerpt.plain(command.textValue) : TerminalText.escaped(command.textValue))=\(quote(command.textValue2))")
     } else {
       if command.value != 0 { parts.append("value=\(command.value)") }
-      if !command.textValue.isEmpty { parts.append("text=\(JSONText.quoted(command.textValue))") }
-      if !command.textValue2.isEmpty { parts.append("text2=\(JSONText.quoted(command.textValue2))") }
+      if !command.textValue.isEmpty { parts.append("text=\(quote(command.textValue))") }
+      if !command.textValue2.isEmpty { parts.append("text2=\(quote(command.textValue2))") }
     }
-    if !command.key.isEmpty { parts.append("key=\(JSONText.quoted(command.key))") }
+    if !command.key.isEmpty { parts.append("key=\(quote(command.key))") }
     if command.row != 0 { parts.append("row=\(command.row)") }
     if command.column != 0 { parts.append("column=\(command.column)") }
     if command.sheet != 0 { parts.append("sheet=\(command.sheet)") }
@@ -81,16 +98,17 @@ public enum TraceRecordFormatter {
   }
 
   /// An event with its target and non-default fields.
-  public static func describe(_ event: Event, target: Int32) -> String {
-    (["\(event.kind.name) → \(target)"] + fields(of: event).filter { !$0.isDefault }.map(\.text)).joined(separator: " ")
+  public static func describe(_ event: Event, target: Int32, excerpts: Bool = false) -> String {
+    (["\(event.kind.name) → \(target)"] + fields(of: event, excerpts: excerpts).filter { !$0.isDefault }.map(\.text)).joined(separator: " ")
   }
 
   /// Every field of an event in its declared order, each as `name=value` (a set boolean as its
   /// name alone, a cleared one as `name=false`), and whether it holds its default: what a line
-  /// leaves out, unless the event it is compared with differs there.
-  public static func fields(of event: Event) -> [(name: String, text: String, isDefault: Bool)] {
+  /// leaves out, unless the event it is compared with differs there. With `excerpts`, long texts
+  /// are shown as bounded excerpts with their length.
+  public static func fields(of event: Event, excerpts: Bool = false) -> [(name: String, text: String, isDefault: Bool)] {
     var payload = event.payload
-    var describer = FieldDescriber()
+    var describer = FieldDescriber(quote: quoter(excerpts: excerpts))
     payload.describe(into: &describer)
     return describer.fields
   }
@@ -106,6 +124,7 @@ public enum TraceRecordFormatter {
 
 /// Collects `name=value` for each of an event's fields.
 private struct FieldDescriber: EventFieldMapper {
+  let quote: (String) -> String
   var fields: [(name: String, text: String, isDefault: Bool)] = []
   mutating func add(_ name: StaticString, _ text: String, _ isDefault: Bool) { fields.append(("\(name)", text, isDefault)) }
   mutating func map(_ name: StaticString, _ value: inout Int32) { add(name, "\(name)=\(value)", value == 0) }
@@ -113,7 +132,7 @@ private struct FieldDescriber: EventFieldMapper {
   mutating func map(_ name: StaticString, _ value: inout Int64) { add(name, "\(name)=\(value)", value == 0) }
   mutating func map(_ name: StaticString, _ value: inout Bool) { add(name, value ? "\(name)" : "\(name)=false", !value) }
   mutating func map(_ name: StaticString, _ value: inout Double) { add(name, "\(name)=\(Format.number(value))", value.bitPattern == 0) }
-  mutating func map(_ name: StaticString, _ value: inout String) { add(name, "\(name)=\(JSONText.quoted(value))", value.isEmpty) }
+  mutating func map(_ name: StaticString, _ value: inout String) { add(name, "\(name)=\(quote(value))", value.isEmpty) }
   mutating func map(_ name: StaticString, _ value: inout [UInt8]) { add(name, "\(name)=<\(value.count) bytes>", value.isEmpty) }
 }
 

@@ -25,8 +25,14 @@ public enum Format {
 
   /// `text` cut to its first `limit` characters and an ellipsis when longer: a value, a script
   /// line or a record quoted in a message stays readable when it holds megabytes.
+  ///
+  /// Only a bounded start is read (`4 * limit` scalars), so the cost and the result stay bounded
+  /// even when one character is a megabyte of combining marks.
   public static func clipped(_ text: some StringProtocol, to limit: Int) -> String {
-    text.count <= limit ? String(text) : String(text.prefix(limit)) + "…"
+    var start = ""
+    start.unicodeScalars.append(contentsOf: text.unicodeScalars.prefix(4 * limit))
+    if start.utf8.count == text.utf8.count && start.count <= limit { return start }
+    return String(start.prefix(limit)) + "…"
   }
 
   /// A duration for messages: `10 s`, `0.5 s`.

@@ -1,3 +1,5 @@
+import CommandCodec
+
 /// Canonical JSON text, built member by member: the same rules as the trace format (no spaces,
 /// one string escaper and one number form for the whole toolkit, both CommandCodec's).
 package struct JSONText {
@@ -5,12 +7,10 @@ package struct JSONText {
 
   package init() {}
 
-  /// `value` as a JSON string literal, quotes included.
-  package static func quoted(_ value: String) -> String {
-    var text = JSONText()
-    text.string(value)
-    return String(decoding: text.bytes, as: UTF8.self)
-  }
+  /// `value` as a JSON string literal, quotes included, for text people read: DEL and the C1
+  /// controls are escaped too (`\u009b`), so that nothing in it acts on a terminal
+  /// (``TerminalText/quoted(_:)``, still a valid JSON string).
+  package static func quoted(_ value: String) -> String { TerminalText.quoted(value) }
 
   /// The bytes as a String.
   package var text: String { String(decoding: bytes, as: UTF8.self) }

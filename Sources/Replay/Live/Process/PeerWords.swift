@@ -1,3 +1,5 @@
+import CommandCodec
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -166,7 +168,8 @@ public struct PeerWords: Sendable {
 
   /// `words` for a report, each line indented under a heading: `the engine said: …`.
   public static func quoted(_ words: String, by peer: String, indent: String = "") -> String {
-    let lines = words.split(separator: "\n", omittingEmptySubsequences: false)
+    // The peer's own bytes: every control character escaped, so that none reaches a terminal.
+    let lines = words.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
     guard let first = lines.first, !words.isEmpty else { return "" }
     return ([indent + peer + " said: " + first] + lines.dropFirst().map { indent + "  " + $0 }).joined(separator: "\n")
   }

@@ -37,13 +37,18 @@ struct TraceViewerData {
 
   /// Replays `records` and draws the frames' wireframes.
   ///
-  /// - Complexity: O(n) records applied, plus O(f · s) for f frames of states of size s.
+  /// - Complexity: O(n) records applied, plus for each of f frames a copy of the state (kept as
+  ///   the one before), a diff of the elements touched since the frame before, and a bounded
+  ///   tree, diff text and wireframe: the page is O(n + f) bytes whatever the states hold.
   /// - Throws: the model's ``ClockOverrun``, if its clock stops.
   init(header: TraceHeader, widgets: WidgetSchema?, count: Int, records: some Sequence<TraceRecord>, maxFrames: Int, showsHidden: Bool) throws(ClockOverrun) {
     self.header = header
     let viewport = WireframeLayout.viewport(header.viewport)
     spacing = max(1, (count + maxFrames - 1) / max(1, maxFrames))
-    var model = ReferenceModel(header: header, widgets: widgets)
+    // Elements touched between two kept states are the only ones that can differ: each diff
+    // costs what changed, not the whole state.
+    var model = ReferenceModel(header: header, options: .init(tracksTouched: true), widgets: widgets)
+    var requestsBefore = 0
     var emitted = 0
     var previous = UIState()
     var svgIndex: [String: Int] = [:]
@@ -57,21 +62,23 @@ struct TraceViewerData {
       case .event, .modalResult: direction = "in"
       case .marker: direction = "mark"
       }
-      self.records.append(Record(time: record.time, direction: direction, text: TraceRecordFormatter.lines(for: record, index: index).joined(separator: "\n")))
+      // Texts as excerpts: a megabyte label on every record must not make every line a megabyte.
+      self.records.append(Record(time: record.time, direction: direction, text: TraceRecordFormatter.lines(for: record, index: index, excerpts: true).joined(separator: "\n")))
       if model.emissions.count > emitted {
-        emissions[index] = model.emissions[emitted...].map(PlatformEmissionFormatter.line)
+        emissions[index] = model.emissions[emitted...].map { PlatformEmissionFormatter.line(for: $0, excerpts: true) }
         emitted = model.emissions.count
       }
       guard index % spacing == 0 || index == count - 1 else { continue }
       let state = model.state
-      let diff = StateDiff(from: previous, to: state)
+      let diff = StateDiff(from: previous, to: state, onlyElements: model.takeTouched(), newRequests: model.requestsLogged - requestsBefore)
+      requestsBefore = model.requestsLogged
       let changed = Set(diff.changes.compactMap(\.element))
       // What changed since the frame before is outlined on the wireframe.
       let svg = WireframeSVG.render(state, viewport: viewport, layout: WireframeOptions(showsHidden: showsHidden), options: SVGOptions(highlighted: changed, includesXMLDeclaration: false))
-      let tree = Self.truncated(StateTreeRenderer.render(state), lines: Self.maxTreeLines, record: index)
+      let tree = Self.tree(of: state, record: index)
       frames.append(Frame(
         record: index, svg: Self.intern(svg, in: &svgs, index: &svgIndex), tree: Self.intern(tree, in: &trees, index: &treeIndex),
-        diff: diff.isEmpty ? "" : diff.renderText(), changed: changed.sorted()))
+        diff: diff.isEmpty ? "" : Self.clipped(diff.renderText(maxLines: Self.maxDiffLines)), changed: changed.sorted()))
       previous = state
     }
   }
@@ -79,11 +86,25 @@ struct TraceViewerData {
   /// The element tree's lines kept per state: a state of thousands of elements would otherwise
   /// make every kept state hundreds of kilobytes.
   static let maxTreeLines = 300
+  /// The diff's lines kept per state, for the same reason.
+  static let maxDiffLines = 300
+  /// The longest line of a kept tree or diff, in bytes: longer ones are cut to an excerpt with
+  /// their length (an element with thousands of options, a style key of a megabyte).
+  static let maxLineBytes = 500
 
-  static func truncated(_ text: String, lines limit: Int, record: Int) -> String {
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count > limit else { return text }
-    return lines.prefix(limit).joined(separator: "\n") + "\n… \(lines.count - limit) more lines (cmdtool replay TRACE --at '#\(record)' prints them all)"
+  /// `text` with every line longer than ``maxLineBytes`` cut to an excerpt.
+  static func clipped(_ text: String) -> String {
+    guard text.utf8.count > maxLineBytes else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { Excerpt.plain(String($0), maxLength: maxLineBytes) }.joined(separator: "\n")
+  }
+
+  /// The state's element tree, its first ``maxTreeLines`` lines with long texts as excerpts: a
+  /// kept state's text is bounded whatever the trace holds.
+  static func tree(of state: UIState, record: Int) -> String {
+    let (lines, omitted) = StateTreeRenderer.renderLines(state, maxLines: maxTreeLines, excerpts: true)
+    let text = clipped(lines.joined(separator: "\n")) + "\n"
+    guard omitted > 0 else { return text }
+    return text + "… \(omitted) more lines (cmdtool replay TRACE --at '#\(record)' prints them all)"
   }
 
   private static func intern(_ text: String, in list: inout [String], index: inout [String: Int]) -> Int {

@@ -23,7 +23,7 @@ public enum TraceViewerPage {
     let e = XMLText.escaped
     let duration = data.records.last.map { Format.time(milliseconds: $0.time) } ?? "0s"
     let body = """
-      <header><b>\(e(title))</b> · \(data.records.count) records · \(e(duration))\(data.header.creator.map { " · " + e($0) } ?? "")\(data.spacing > 1 ? " · states every \(data.spacing) records" : "")</header>
+      <header><b>\(e(title))</b> · \(data.records.count) records · \(e(duration))\(data.header.creator.map { " · " + e(Excerpt.plain($0)) } ?? "")\(data.spacing > 1 ? " · states every \(data.spacing) records" : "")</header>
       <div id="controls"><span id="where"></span><label>record <input id="scrub" type="range" min="0" value="0"></label><label>time <input id="clock" type="range" min="0" value="0"></label></div>
       <main><ol id="records"></ol><section id="screen"></section><section id="side"><div id="note"></div><h3>the platform on its own</h3><pre id="own"></pre><h3>changed since the state before</h3><pre id="diff"></pre><h3>elements</h3><pre id="tree"></pre></section></main>
       <script type="application/json" id="data">\(data.json())</script>

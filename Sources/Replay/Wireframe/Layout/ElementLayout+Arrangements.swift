@@ -15,6 +15,7 @@ extension ElementLayout {
       if index > 0 && index % count == 0 {
         rowTop += rowHeight
         rowHeight = 0
+        if isFull(used: rowTop, length: .unbounded) { break }
       }
       let margin = style(of: child).margin
       var box = layoutChild(child, width: .atMost(columnWidth), height: .unbounded, depth: depth)
@@ -36,6 +37,7 @@ extension ElementLayout {
     var lineHeight = 0.0
     var widest = 0.0
     for child in children {
+      if isFull(used: y, length: .unbounded) { break }
       let margin = style(of: child).margin
       var box = layoutChild(child, width: width.limit.map(LayoutSpec.atMost) ?? .unbounded, height: .unbounded, depth: depth)
       let extent = box.frame.width + margin.horizontal
@@ -86,6 +88,7 @@ extension ElementLayout {
     var x = 0.0
     var tallest = 0.0
     for child in children {
+      if budget <= 0 { break }
       let margin = style(of: child).margin
       let itemSpec = itemWidth.map { LayoutSpec.exactly($0 - margin.horizontal) } ?? .unbounded
       let heightSpec = height.isExact ? LayoutSpec.exactly(height.value - margin.vertical) : .unbounded

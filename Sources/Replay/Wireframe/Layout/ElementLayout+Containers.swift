@@ -94,13 +94,14 @@ extension ElementLayout {
   mutating func linear(_ children: [Element], vertical: Bool, width: LayoutSpec, height: LayoutSpec, gravity: StyleAlignment, depth: Int) -> Content {
     let main = vertical ? height : width
     let cross = vertical ? width : height
-    let childStyles = children.map { style(of: $0) }
     func mainLength(_ style: ResolvedStyle) -> StyleLength { vertical ? style.height : style.width }
     func mainMargins(_ style: ResolvedStyle) -> Double { vertical ? style.margin.vertical : style.margin.horizontal }
     func crossMargins(_ style: ResolvedStyle) -> Double { vertical ? style.margin.horizontal : style.margin.vertical }
     func extent(_ box: WireframeBox) -> Double { vertical ? box.frame.height : box.frame.width }
-    let flexible = childStyles.map { main.isExact && ($0.weight > 0 || mainLength($0) == .matchParent) }
-    var boxes: [WireframeBox?] = Array(repeating: nil, count: children.count)
+    // Styles are resolved as children are reached: past what can be seen, none is.
+    var childStyles: [ResolvedStyle] = []
+    var flexible: [Bool] = []
+    var boxes: [WireframeBox?] = []
     var used = 0.0
     func place(_ index: Int, main mainSpec: LayoutSpec, depth: Int, into layout: inout ElementLayout) {
       let style = childStyles[index]
@@ -109,8 +110,15 @@ extension ElementLayout {
       used += extent(box) + mainMargins(style)
       boxes[index] = box
     }
-    for index in children.indices where !flexible[index] {
-      let style = childStyles[index]
+    // Children past what can be seen are not laid out (nor any after them).
+    for index in children.indices {
+      let style = style(of: children[index])
+      let isFlexible = main.isExact && (style.weight > 0 || mainLength(style) == .matchParent)
+      if !isFlexible && isFull(used: used, length: main) { break }
+      childStyles.append(style)
+      flexible.append(isFlexible)
+      boxes.append(nil)
+      guard !isFlexible else { continue }
       let room = main.limit.map { max(0, $0 - used) }
       let mainSpec: LayoutSpec
       if case .points(let points) = mainLength(style) {
@@ -120,15 +128,16 @@ extension ElementLayout {
       }
       place(index, main: mainSpec, depth: depth, into: &self)
     }
+    let kept = boxes.count
     let left = max(0, main.value - used)
     let weights = childStyles.enumerated().map { flexible[$0.offset] ? ($0.element.weight > 0 ? $0.element.weight : 1) : 0 }
     let totalWeight = weights.reduce(0, +)
-    for index in children.indices where flexible[index] {
+    for index in 0..<kept where flexible[index] {
       let share = left * weights[index] / totalWeight
       place(index, main: .exactly(share - mainMargins(childStyles[index])), depth: depth, into: &self)
     }
 
-    let crossExtent = cross.isExact ? cross.value : children.indices.map { (vertical ? boxes[$0]!.frame.width : boxes[$0]!.frame.height) + crossMargins(childStyles[$0]) }.max() ?? 0
+    let crossExtent = cross.isExact ? cross.value : (0..<kept).map { (vertical ? boxes[$0]!.frame.width : boxes[$0]!.frame.height) + crossMargins(childStyles[$0]) }.max() ?? 0
     var cursor = 0.0
     if main.isExact {
       let free = max(0, main.value - used)
@@ -139,7 +148,7 @@ extension ElementLayout {
       }
     }
     var placed: [WireframeBox] = []
-    for index in children.indices {
+    for index in 0..<kept {
       var box = boxes[index]!
       let margin = childStyles[index].margin
       if vertical {
@@ -169,6 +178,7 @@ extension ElementLayout {
     var boxes: [WireframeBox] = []
     var size = WireframeSize.zero
     for child in children {
+      if budget <= 0 { break }
       let margin = style(of: child).margin
       let box = layoutChild(child, width: width, height: height, depth: depth)
       size.width = max(size.width, box.frame.width + margin.horizontal)
@@ -177,7 +187,7 @@ extension ElementLayout {
     }
     let spaceWidth = width.isExact ? width.value : size.width
     let spaceHeight = height.isExact ? height.value : size.height
-    for (index, child) in children.enumerated() {
+    for (index, child) in children.prefix(boxes.count).enumerated() {
       let margin = style(of: child).margin
       boxes[index].frame.x = Self.offset(gravity.horizontal, space: spaceWidth, length: boxes[index].frame.width, before: margin.left, after: margin.right)
       boxes[index].frame.y = Self.offset(gravity.vertical, space: spaceHeight, length: boxes[index].frame.height, before: margin.top, after: margin.bottom)
@@ -197,7 +207,11 @@ extension ElementLayout {
   /// Children down a column of any height, shown through the layout's own height, scrolled by
   /// `offset` points (kept within what can be scrolled) and clipped.
   mutating func scroll(_ children: [Element], offset: Double, width: LayoutSpec, height: LayoutSpec, depth: Int) -> Content {
+    // What is scrolled past can be seen too: the reach grows by the offset while inside.
+    let outerReach = reach
+    reach = max(reach, height.limit ?? 0) + max(0, offset)
     var content = linear(children, vertical: true, width: width, height: .unbounded, gravity: StyleAlignment(), depth: depth)
+    reach = outerReach
     let visible = height.resolve(content.size.height)
     let scrolled = min(max(0, offset), max(0, content.size.height - visible))
     for index in content.children.indices { content.children[index].frame.y -= scrolled }

@@ -11,16 +11,33 @@ import ReplayCore
 ///
 /// While laid out, a box's frame is relative to its parent's frame origin and its body and text
 /// to its own; ``WireframeLayout`` makes them absolute at the end.
+///
+/// Only what can be seen is laid out: a layout stops placing children along its axis once they
+/// reach past ``reach`` (the viewport, and what an enclosing scroll layout scrolled), and no
+/// more than ``WireframeOptions/maximumElements`` elements are laid out in all, so that a list
+/// of a million items costs a screenful of boxes (docs/WIREFRAME.md §2).
 struct ElementLayout {
   let state: UIState
   let options: WireframeOptions
   let viewport: WireframeSize
   private var styles: [Int32: ResolvedStyle] = [:]
+  /// Elements that may still be laid out.
+  var budget = WireframeOptions.maximumElements
+  /// How far from a layout's origin along its axis a child can still be on screen: the
+  /// viewport's longer side, plus the offsets of the scroll layouts around it.
+  var reach: Double
 
   init(state: UIState, options: WireframeOptions, viewport: WireframeSize) {
     self.state = state
     self.options = options
     self.viewport = viewport
+    reach = max(viewport.width, viewport.height)
+  }
+
+  /// Whether a container that has placed children `used` points along its axis (of `length`,
+  /// when fixed) lays out no more: they could not be seen, or the budget is spent.
+  func isFull(used: Double, length: LayoutSpec) -> Bool {
+    budget <= 0 || used > max(reach, length.isExact ? length.value : 0)
   }
 
   /// What a layout function computes for the content box of an element: the size the content
@@ -60,18 +77,22 @@ struct ElementLayout {
 
   /// The children laid out inside `element`: live, shown (``isShown(_:)``; hidden ones too when
   /// asked), not views, drawers or modals (drawn as layers of their own), and of a pager or
-  /// flipper layout only the page its value selects (docs/PROTOCOL.md §2.5).
+  /// flipper layout only the page its value selects (docs/PROTOCOL.md §2.5). At most
+  /// ``budget`` of them: each costs at least one element of it.
   func flowChildren(of element: Element) -> [Element] {
     var ids = element.children
     if element.kind == .pager || element.kind == .flipperLayout {
       let page = Int(element.value)
       ids = page >= 0 && page < ids.count ? [ids[page]] : []
     }
-    return ids.compactMap { id -> Element? in
-      guard let child = state[id] else { return nil }
-      guard !child.kind.isModal, !child.kind.isView, child.kind != .navigationView, child.kind != .application else { return nil }
-      return Self.isShown(child) || options.showsHidden ? child : nil
+    var children: [Element] = []
+    for id in ids {
+      guard children.count < budget else { break }
+      guard let child = state[id] else { continue }
+      guard !child.kind.isModal, !child.kind.isView, child.kind != .navigationView, child.kind != .application else { continue }
+      if Self.isShown(child) || options.showsHidden { children.append(child) }
     }
+    return children
   }
 
   /// Lays out `element` within `width` × `height` (its margins already taken off by the parent).
@@ -79,6 +100,7 @@ struct ElementLayout {
   /// - Returns: the element's box at the origin, its error message under its body.
   /// - Complexity: O(n) in the elements of the subtree (and the rows and options drawn).
   mutating func layout(_ element: Element, width: LayoutSpec, height: LayoutSpec, depth: Int) -> WireframeBox {
+    budget -= 1
     let style = style(of: element)
     let insets = style.contentInsets
     let widthSpec = width.capped(at: style.maxWidth)

@@ -22,6 +22,9 @@ public enum TextMetric {
   public static let boldCharacterWidth = 0.6
   /// The most lines a text is broken into; the last one drawn ends in `…`.
   public static let maximumLines = 200
+  /// The most characters a line holds when its box sets no width: past that, a text is cut
+  /// (no viewport is that wide).
+  public static let maximumLineCharacters = 4_096
   /// What ends a cut line.
   public static let ellipsis = "…"
 
@@ -43,15 +46,21 @@ public enum TextMetric {
   ///   - singleLine: one line, cut with `…` where it does not fit; newlines read as spaces.
   ///   - maxLines: the most lines (at most ``maximumLines``); the last one ends in `…` when cut.
   /// - Returns: the lines; none for an empty text.
-  /// - Complexity: O(n) in the characters, up to the lines kept.
+  /// - Complexity: O(k) for the k characters drawn: the rest of the text is not read.
   public static func lines(_ text: String, font: StyleFont, maxWidth: Double?, singleLine: Bool = false, maxLines: Int? = nil) -> [String] {
     guard !text.isEmpty else { return [] }
-    // At least one character per line, however narrow the box.
-    let capacity = maxWidth.map { max(1, Int(min(($0 + 0.001) / characterWidth(font), 1e9))) } ?? Int.max
+    // At least one character per line, however narrow the box, and at most
+    // ``maximumLineCharacters`` even in a box without a width.
+    let capacity = min(maxWidth.map { max(1, Int(min(($0 + 0.001) / characterWidth(font), 1e9))) } ?? Int.max, maximumLineCharacters)
+    // Only what can be drawn is read: a line and one character more (which tells it was cut), or
+    // the lines kept, each with its break, and one line more. A megabyte label costs a screenful,
+    // not a megabyte, on every frame that draws it.
     if singleLine {
-      return [String(cut(text.map { $0 == "\n" || $0 == "\r\n" ? " " : $0 }[...], to: capacity))]
+      return [String(cut(text.prefix(capacity + 1).map { $0 == "\n" || $0 == "\r\n" ? " " : $0 }[...], to: capacity))]
     }
     let limit = max(1, min(maxLines ?? maximumLines, maximumLines))
+    let shown = text.prefix((limit + 1) * (capacity + 1))
+    let isCut = shown.endIndex < text.endIndex
     var lines: [[Character]] = []
     var current: [Character] = []
     // One line more than the limit tells that the text was cut.
@@ -60,7 +69,7 @@ public enum TextMetric {
       current = []
       return lines.count <= limit
     }
-    paragraphs: for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    paragraphs: for paragraph in shown.split(separator: "\n", omittingEmptySubsequences: false) {
       for (index, word) in paragraph.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
         var rest = Array(word)[...]
         if index > 0 {
@@ -84,10 +93,11 @@ public enum TextMetric {
       }
       guard flush() else { break }
     }
-    if lines.count > limit {
-      lines.removeLast(lines.count - limit)
-      let last = lines[limit - 1]
-      lines[limit - 1] = (last.count < capacity ? last : Array(last.prefix(max(0, capacity - 1)))) + [Character(ellipsis)]
+    // Read only in part, the text goes on past the lines kept: the last one ends in `…` too.
+    if lines.count > limit || isCut {
+      lines.removeLast(max(0, lines.count - limit))
+      let last = lines[lines.count - 1]
+      lines[lines.count - 1] = (last.count < capacity ? last : Array(last.prefix(max(0, capacity - 1)))) + [Character(ellipsis)]
     }
     return lines.map { String($0) }
   }

@@ -28,6 +28,10 @@ public struct WireframeOptions: Hashable, Sendable {
   /// The deepest nesting laid out, counted from the view; deeper elements are not drawn (a
   /// fuzzed or hostile trace may nest thousands of layouts).
   public static let maximumDepth = 128
+  /// The most elements laid out in one wireframe: past a screenful of a long list, children are
+  /// not laid out at all (a trace may hold a million siblings), so that time and memory follow
+  /// what is drawn.
+  public static let maximumElements = 5_000
   /// The most rows drawn per list sheet, and tiles per grid.
   public static let maximumRows = 100
   /// How far each child of an overlay is moved from the one before with ``showsOrder``.
