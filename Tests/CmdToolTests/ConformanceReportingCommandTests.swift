@@ -27,58 +27,65 @@ import Testing
   @Test func aSystematicGapHidesNothingAfterIt() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
-    // The application named as GTK names it differs from step 1; the switch bug at step 3.
-    let run = try conformance(Self.switchCase + ["--report", scratch.path("r.json")], bugs: ["rename-application", "wrong-switch-value"])
+    // A text field that starts empty (as GTK's did) differs from step 2; the typing bug at step 3.
+    let typing = ["--cases", "Required.Events.Type.TextField.Word"]
+    let run = try conformance(typing + ["--report", scratch.path("r.json")], bugs: ["drop-initial-text", "drop-last-typed-character"])
     #expect(run.status == 1, "\(run)")
-    #expect(run.stdout.contains("at step 1 of 4 (batch of 2: CREATE_APPLICATION, CREATE_FRAMEVIEW) and at step 3"), "\(run)")
-    #expect(run.stdout.contains(#"~ application 1 · text: "Conformance" → "GTK application""#), "\(run)")
-    #expect(run.stdout.contains("step 3 of 4 (tap 3 (switch \"On\")):"), "\(run)")
-    #expect(run.stdout.contains("~ frameView 2 › switch 3 · value: 1 → 0"), "\(run)")
-    // The name, still wrong at step 3, is counted, not listed again.
-    #expect(run.stdout.components(separatedBy: "GTK application").count == 2, "\(run)")
-    #expect(run.stdout.contains("(and 1 difference as at an earlier step)"), "\(run)")
-    #expect(run.stdout.contains("parts: events fail (1 difference), tree pass, text fail (1 difference), values fail (1 difference), visibility pass"), "\(run)")
+    #expect(run.stdout.contains("at step 2 of 3 (CREATE_TEXTFIELD 3) and at step 3"), "\(run)")
+    #expect(run.stdout.contains(#"~ frameView 2 › textField 3 · text: "initial" → """#), "\(run)")
+    #expect(run.stdout.contains(#"step 3 of 3 (type "alice" into 3 (textField "initial")):"#), "\(run)")
+    #expect(run.stdout.contains(#"+ 0.300s  ValueEvent → 3 text="alic""#), "\(run)")
+    #expect(run.stdout.contains("parts: events fail (1 difference), tree pass, text fail (2 differences), values pass, visibility pass"), "\(run)")
     let entry = try onlyCase(try json(scratch.path("r.json")))
-    #expect((entry["parts"] as? [String: Int])?["values"] == 1)
+    #expect((entry["parts"] as? [String: Int])?["text"] == 2)
     #expect((entry["parts"] as? [String: Int])?["tree"] == 0)
     #expect((entry["laterSteps"] as? [[String: Any]])?.first?["step"] as? Int == 3)
-    // The name alone: a failure at step 1 only, the switch passes.
-    let alone = try conformance(Self.switchCase, bugs: ["rename-application"])
+    // The initial text alone: a failure at step 2 only, the typing passes.
+    let alone = try conformance(typing, bugs: ["drop-initial-text"])
     #expect(alone.status == 1, "\(alone)")
-    #expect(!alone.stdout.contains("step 3 of 4"), "\(alone)")
-    #expect(alone.stdout.contains("values pass"), "\(alone)")
+    #expect(!alone.stdout.contains("step 3 of 3"), "\(alone)")
+    #expect(alone.stdout.contains("events pass"), "\(alone)")
+    // The application named as GTK names it: not judged in a Required case (its name is
+    // Recommended, CONFORMANCE.md §1.7), a difference at step 1 in a Recommended one.
+    #expect(try conformance(Self.switchCase, bugs: ["rename-application"]).status == 0)
+    let named = try conformance(["--cases", "Recommended.Values.SetIntValue.Button"], bugs: ["rename-application"])
+    #expect(named.status == 1, "\(named)")
+    #expect(named.stdout.contains(#"~ application 1 · text: "Conformance" → "GTK application""#), "\(named)")
   }
 
   @Test func ignoringAKnownGapIsNamedInEveryReport() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let outputs = ["--report", scratch.path("r.json"), "--junit", scratch.path("r.xml"), "--html", scratch.path("r.html")]
-    let pattern = "application * · text"
-    // The gap left out: the switch's bug alone fails the case, and every report says what was ignored.
-    let run = try conformance(Self.switchCase + ["--ignore", pattern] + outputs, bugs: ["rename-application", "wrong-switch-value"])
+    let typing = ["--cases", "Required.Events.Type.TextField.Word"]
+    let pattern = "frameView 2 › textField 3 · text"
+    let said = "ignored: 2 differences left out by --ignore 'frameView 2 › textField 3 · text'"
+    // The gap left out (the field's text, at steps 2 and 3): the typed event's bug alone fails
+    // the case, and every report says what was ignored.
+    let run = try conformance(typing + ["--ignore", pattern] + outputs, bugs: ["drop-initial-text", "drop-last-typed-character"])
     #expect(run.status == 1, "\(run)")
-    #expect(run.stdout.contains("the events and the state differ from the model's at step 3 of 4"), "\(run)")
-    #expect(!run.stdout.contains("GTK application"), "\(run)")
-    #expect(run.stdout.contains("ignored: 4 differences left out by --ignore 'application * · text'"), "\(run)")
-    #expect(run.stdout.contains("4 differences left out by --ignore\n"), "\(run)")
+    #expect(run.stdout.contains("the events differ from the model's at step 3 of 3"), "\(run)")
+    #expect(!run.stdout.contains(#"text: "initial" → """#), "\(run)")
+    #expect(run.stdout.contains(said), "\(run)")
+    #expect(run.stdout.contains("2 differences left out by --ignore\n"), "\(run)")
     let report = try json(scratch.path("r.json"))
     let ignore = try #require(report["ignore"] as? [String: Any])
     #expect(ignore["patterns"] as? [String] == [pattern])
-    #expect(ignore["differences"] as? Int == 4)
-    #expect(try onlyCase(report)["ignored"] as? Int == 4)
+    #expect(ignore["differences"] as? Int == 2)
+    #expect(try onlyCase(report)["ignored"] as? Int == 2)
     let xml = try String(contentsOfFile: scratch.path("r.xml"), encoding: .utf8)
-    #expect(xml.contains(#"<property name="ignore" value="application * · text"/>"#), "\(xml)")
-    #expect(xml.contains(#"<property name="ignored" value="4"/>"#), "\(xml)")
+    #expect(xml.contains(#"<property name="ignore" value="frameView 2 › textField 3 · text"/>"#), "\(xml)")
+    #expect(xml.contains(#"<property name="ignored" value="2"/>"#), "\(xml)")
     let html = try String(contentsOfFile: scratch.path("r.html"), encoding: .utf8)
-    #expect(html.contains("ignored: 4 differences left out by --ignore 'application * · text'"))
+    #expect(html.contains(said))
     // Only the gap: conformant under the pattern, and still saying so.
-    let gap = try conformance(Self.switchCase + ["--ignore", pattern], bugs: ["rename-application"])
+    let gap = try conformance(typing + ["--ignore", pattern], bugs: ["drop-initial-text"])
     #expect(gap.status == 0, "\(gap)")
-    #expect(gap.stdout.hasSuffix("ignored: 4 differences left out by --ignore 'application * · text'\nconformant\n"), "\(gap)")
+    #expect(gap.stdout.hasSuffix("ignored: 1 difference left out by --ignore '\(pattern)'\nconformant\n"), "\(gap)")
     // A pattern that leaves nothing out is a warning.
-    let typo = try conformance(Self.switchCase + ["--ignore", "aplication * · text"], bugs: ["rename-application"])
+    let typo = try conformance(typing + ["--ignore", "frameVeiw 2 › textField 3 · text"], bugs: ["drop-initial-text"])
     #expect(typo.status == 1, "\(typo)")
-    #expect(typo.stderr.contains("warning: the ignore pattern 'aplication * · text' left nothing out of any case"), "\(typo)")
+    #expect(typo.stderr.contains("warning: the ignore pattern 'frameVeiw 2 › textField 3 · text' left nothing out of any case"), "\(typo)")
   }
 
   @Test func anExitInTheMiddleOfACaseIsNamed() throws {

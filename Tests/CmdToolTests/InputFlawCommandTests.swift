@@ -103,7 +103,7 @@ import Testing
     let gzip = try Self.write(Data([0x1F, 0x8B, 0x08, 0x00]) + (try Self.login), named: "login.jsonl.gz", in: directory)
     let cases: [(String, String)] = [
       (gzip, "byte 0: the input is a gzip-compressed file, not a trace: decompress it first (`gunzip -k \(gzip)`)"),
-      (CommandRunner.path("docs/login.svg"), #"byte 0: the input is text, not a trace: its first line is "<?xml version="1.0" encoding="UTF-8"?>""#),
+      (CommandRunner.path("docs/login.svg"), #"byte 0: the input is text, not a trace: its first line is "<?xml version=\"1.0\" encoding=\"UTF-8\"?>""#),
       (CommandRunner.path("README.md"), "byte 0: the input is text, not a trace: its first line is \"# cmdtool\""),
       (CommandRunner.binary.path, "byte 0: the input is an executable (ELF), not a trace"),
     ]

@@ -93,7 +93,7 @@ import Testing
     let lines = Self.trace.split(separator: "\n")
     let between = try Self.error(Array((lines[0] + "\n" + lines[1] + "\n\u{1B}[33mWARN\u{1B}[0m texture cache full\n" + lines[2] + "\n").utf8))
     #expect(between.foreignContent == .text(line: "\u{1B}[33mWARN\u{1B}[0m texture cache full"))
-    #expect(between.description == "line 3, column 1 (record #1): a line of text, not a trace record: \"\\e[33mWARN\\e[0m texture cache full\"")
+    #expect(between.description == "line 3, column 1 (record #1): a line of text, not a trace record: \"\\u001b[33mWARN\\u001b[0m texture cache full\"")
   }
 
   @Test("A UTF-8 byte order mark and an empty input keep their own messages")

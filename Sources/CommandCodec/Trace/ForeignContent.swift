@@ -216,11 +216,10 @@ public enum ForeignContent: Hashable, Sendable {
     return false
   }
 
-  /// The line quoted for a message, cut when long; terminal escapes shown as `\e`.
+  /// The line quoted for a message, cut when long; terminal escapes shown as JSON escapes
+  /// (`\u001b`), as everything cmdtool prints from its input (``TerminalText``).
   package static func excerpt(_ line: String) -> String {
-    var shown = ""
-    for scalar in line.unicodeScalars { if scalar.value == 0x1B { shown += "\\e" } else { shown.unicodeScalars.append(scalar) } }
-    return Excerpt.quoted(shown.trimmingTrailingSpaces)
+    Excerpt.quoted(line.trimmingTrailingSpaces)
   }
 }
 
