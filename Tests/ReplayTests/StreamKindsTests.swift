@@ -73,6 +73,8 @@ struct StreamKindsTests {
     #expect(!sent.neverSent.contains("SET_ERROR with an empty text"))
     #expect(sent.neverSent.contains("SET_ERROR") == false)
     #expect(sent.neverSent.contains("CREATE_BUTTON"))
+    #expect(!sent.neverSent(leavingOut: [.button]).contains("CREATE_BUTTON"))
+    #expect(sent.neverSent(leavingOut: [.button]).contains("SET_TEXT_VALUE with an empty text"))
     #expect(sent.neverSent.contains("selector ACTIVE"))
   }
 }

@@ -125,7 +125,7 @@ struct FuzzPlatform: ParsableCommand {
       let lacked = report.lacked.isEmpty ? "" : "the testee lacks \(report.lacked.sorted().map(\.rawValue).joined(separator: ", ")); "
       output.writeLine(lacked + "the streams created no " + report.excludedKinds.sorted().map(\.rawValue).joined(separator: ", "))
     }
-    let neverSent = report.sent.neverSent
+    let neverSent = report.sent.neverSent(leavingOut: report.excludedKinds)
     if report.runsJudged > 0 && !neverSent.isEmpty {
       output.writeLine("never sent to the testee (a bug there cannot have been found): " + neverSent.joined(separator: ", "))
     }
