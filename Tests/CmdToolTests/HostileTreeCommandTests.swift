@@ -125,4 +125,34 @@ struct HostileTreeCommandTests {
     #expect(run.stdout.hasPrefix("<?xml") || run.stdout.hasPrefix("<svg"))
     #expect(run.stdout.utf8.count < 64_000, "\(run.stdout.utf8.count) bytes")
   }
+
+  /// Issue #23: ignore patterns match a deep element's abbreviated path (docs/DIFF_FORMAT.md
+  /// §2.1): its last steps and its property, or the `… N more` that stands for the steps left
+  /// out; a step that was left out is not in the path, so a pattern naming it matches nothing.
+  @Test("diff --ignore on a deep element's abbreviated path")
+  func ignoreOnAbbreviatedPaths() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let levels = 100
+    let deepest = levels + 2
+    let label = #"{"t":1,"type":"CREATE_TEXT","internalId":\#(deepest),"childInternalId":\#(deepest + 1),"textValue":"#
+    let a = try Self.trace(scratch, "a.jsonl", Self.nested(levels) + label + #""old"}"# + "\n")
+    let b = try Self.trace(scratch, "b.jsonl", Self.nested(levels) + label + #""new"}"# + "\n")
+    // The difference is named by its abbreviated path.
+    let plain = try Subprocess.cmdtool(["diff", a, b])
+    #expect(plain.status == 1, "\(plain)")
+    let omitted = levels + 2 - 8 - 23
+    #expect(plain.stdout.contains("… \(omitted) more › linearLayout \(deepest - 21) › "), "\(plain.stdout)")
+    #expect(plain.stdout.contains("linearLayout \(deepest) › text \(deepest + 1) · text"), "\(plain.stdout)")
+    // Patterns on its last steps, on the whole abbreviated path, and on `… N more` leave it out.
+    for pattern in ["* › text \(deepest + 1) · text", "* › linearLayout \(deepest) › text * · text", "frameView 2 › * › … \(omitted) more › * · text", "*… * more*"] {
+      let ignored = try Subprocess.cmdtool(["diff", a, b, "--ignore", pattern])
+      #expect(ignored.status == 0 && ignored.stdout.isEmpty && ignored.stderr.isEmpty, "\(pattern): \(ignored)")
+    }
+    // A step in the omitted middle is not in the path: the pattern matches nothing, and says so.
+    let middle = "* › linearLayout 50 › *"
+    let missed = try Subprocess.cmdtool(["diff", a, b, "--ignore", middle])
+    #expect(missed.status == 1, "\(missed)")
+    #expect(missed.stderr.contains("the ignore pattern '\(middle)' matched nothing in this comparison"), "\(missed.stderr)")
+  }
 }

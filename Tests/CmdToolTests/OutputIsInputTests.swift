@@ -97,4 +97,59 @@ import Testing
       #expect(try Data(contentsOf: URL(fileURLWithPath: recording)) == before)
     }
   }
+
+  /// Issue #23: two outputs of one command that name one file (`--junit x --report x`, or a link
+  /// to it, or a file that does not exist yet spelt twice) are refused before anything runs, the
+  /// message naming both options; the file is left as it was.
+  @Test(arguments: [
+    ["replay", "--engine", Built.engineCommand(), Example.recording, "--junit", "FIRST", "--report", "SECOND"],
+    ["replay", "--engine", Built.engineCommand(), Example.recording, "--report", "FIRST", "--html-report", "DIR"],
+    ["conformance", "--junit", "FIRST", "--report", "SECOND", "--", Built.referenceTestee.path],
+    ["conformance", "--report", "FIRST", "--html", "SECOND", "--", Built.referenceTestee.path],
+  ], Spelling.allCases)
+  func twoOutputsThatNameOneFileAreRefused(_ arguments: [String], _ spelling: Spelling) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let first = scratch.path("out.txt")
+    var second = first
+    var exists = true
+    switch spelling {
+    case .samePath: exists = false  // nothing there yet: the same name is the same file
+    case .dotSlash: second = scratch.url.path + "/./out.txt"
+    case .hardLink:
+      try Data("before".utf8).write(to: URL(fileURLWithPath: first))
+      second = scratch.path("link.txt")
+      #expect(link(first, second) == 0)
+    case .symbolicLink:
+      exists = false  // a dangling link: writing through it makes the file it names
+      second = scratch.path("link.txt")
+      #expect(symlink(first, second) == 0)
+    }
+    if exists && !FileManager.default.fileExists(atPath: first) { try Data("before".utf8).write(to: URL(fileURLWithPath: first)) }
+    let names = scratch.files
+    // --html-report DIR writes DIR/index.html: the other output names that file.
+    let folder = scratch.path("pages")
+    let given = arguments.map { $0 == "FIRST" ? first : $0 == "SECOND" ? second : $0 == "DIR" ? folder : $0 }
+    let clash = arguments.contains("DIR") ? given.map { $0 == first ? folder + "/index.html" : $0 } : given
+    if arguments.contains("DIR") {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    let options = arguments.filter { $0.hasPrefix("--") && !["--engine", "--"].contains($0) }
+    let run = try Subprocess.cmdtool(clash, timeout: 60)
+    #expect(run.status == 64, "\(run)")
+    #expect(run.stderr.contains("\(options[0]) ") && run.stderr.contains(" and \(options[1]) ") && run.stderr.contains("name one file"), "\(run)")
+    if exists { #expect(try String(contentsOfFile: first, encoding: .utf8) == "before") }
+    if !arguments.contains("DIR") { #expect(scratch.files == names, "files appeared: \(scratch.files)") }
+  }
+
+  @Test func outputsOfTheirOwnAreAccepted() throws {
+    // The check compares files, not names: two outputs in two folders with one name are fine.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    try FileManager.default.createDirectory(atPath: scratch.path("a"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: scratch.path("b"), withIntermediateDirectories: true)
+    let run = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand(), Example.recording, "--junit", scratch.path("a/out.txt"), "--report", scratch.path("b/out.txt")], timeout: 60)
+    #expect(run.status == 0, "\(run)")
+    #expect(FileManager.default.fileExists(atPath: scratch.path("a/out.txt")) && FileManager.default.fileExists(atPath: scratch.path("b/out.txt")))
+  }
 }

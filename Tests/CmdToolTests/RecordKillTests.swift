@@ -13,6 +13,37 @@ import Testing
 // `--timeout` is silence, `--max-wait` a flood without end.
 
 @Suite struct RecordKillTests {
+  /// Issue #23 (docs/FILES.md §2): SIGKILL mid-run over an existing output leaves that output
+  /// byte for byte as it was, and the run's temporary `OUT.partial-XXXXXXXXXXXX` beside it, never
+  /// published as `OUT` or `OUT.partial`; a later run that succeeds replaces `OUT` and leaves the
+  /// killed run's temporary alone (it may be another live writer's).
+  @Test func killingTheRecorderLeavesThePreviousOutputIntact() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("rec.jsonl")
+    let first = try Subprocess.record(out, script: Example.script)
+    #expect(first.status == 0, "\(first)")
+    let before = try Data(contentsOf: URL(fileURLWithPath: out))
+    let engine = TrackedEngine(in: scratch)
+    defer { engine.killIfAlive() }
+    let recorder = try Subprocess(Built.cmdtool, ["record", "--out", out, "--script", Example.script, "--timeout", "60", "--"] + engine.arguments("--hang"))
+    defer { recorder.kill() }
+    #expect(eventually { recordingUnderWay(out, holds: RecordSignalTests.answerToTheTap) }, "the recording never got the engine's answer to the tap")
+    let temporary = try #require(recordingUnderWay(out))
+    sendSignal(recorder.pid, SIGKILL)
+    let run = recorder.wait(timeout: patience)
+    #expect(run.signal == SIGKILL, "\(run)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before, "the previous output changed")
+    #expect(!FileManager.default.fileExists(atPath: out + ".partial"))
+    #expect(FileManager.default.fileExists(atPath: temporary))
+    #expect(try Recording(temporary).trace.error == nil)
+    // The next run publishes its own recording and leaves the killed run's temporary alone.
+    let again = try Subprocess.record(out, script: Example.script)
+    #expect(again.status == 0, "\(again)")
+    #expect(try Recording(out).trace.error == nil)
+    #expect(FileManager.default.fileExists(atPath: temporary))
+  }
+
   @Test func killingTheRecorderLeavesEveryRecordItHad() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -87,6 +87,10 @@ struct HostileTreeTests {
     #expect(svg.utf8.count < 64_000, "\(svg.utf8.count) bytes")
     #expect(svg.contains("data-id=\"4\""))
     #expect(!svg.contains("data-id=\"1000003\""))
+    // A screenful is laid out, not the element budget: the SVG clips what is off screen, so
+    // only the boxes show that the layout stopped at the viewport (a text is about 20 high).
+    let boxes = WireframeLayout.layout(state, viewport: WireframeSize(width: 375, height: 667)).boxes
+    #expect(boxes.count < 200, "\(boxes.count) boxes laid out")
   }
 
   @Test("A scrolled list lays out what its offset brings into view, not the whole list")
@@ -102,5 +106,7 @@ struct HostileTreeTests {
     model.applyBatch(commands, at: 0, index: 0)
     let plain = WireframeSVG.render(model.state, viewport: WireframeSize(width: 375, height: 667))
     #expect(plain.contains("data-id=\"5\"") && !plain.contains("data-id=\"2005\""))
+    let boxes = WireframeLayout.layout(model.state, viewport: WireframeSize(width: 375, height: 667)).boxes
+    #expect(boxes.count < 200, "\(boxes.count) boxes laid out")
   }
 }

@@ -106,7 +106,7 @@ struct Conformance: ParsableCommand {
     if updateFailureList && failureList == nil { throw ValidationError("--update-failure-list needs --failure-list FILE") }
     // The failure list is an input that --update-failure-list rewrites on purpose; no report may
     // be it, nor any other file the run reads.
-    try OutputConflict.refuse([junit, report, html], inputs: inputs)
+    try OutputConflict.refuse(["--junit": junit, "--report": report, "--html": html], inputs: inputs)
     _ = try Shard.parse(shard)
   }
 

@@ -40,7 +40,7 @@ struct Convert: ParsableCommand {
     if to == nil && TraceFormat(pathExtensionOf: output) == nil {
       throw ValidationError("cannot tell the output format from \"\(output)\": name it .jsonl or .cmdtrace, or pass --to json|binary")
     }
-    try OutputConflict.refuse([output], inputs: [input, widgetOptions.widgets])
+    try OutputConflict.refuse(["OUTPUT": output], inputs: [input, widgetOptions.widgets])
   }
 
   func run() throws {

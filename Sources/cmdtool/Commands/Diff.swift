@@ -67,7 +67,7 @@ struct Diff: ParsableCommand {
   @OptionGroup var color: ColorOptions
 
   func validate() throws {
-    try OutputConflict.refuse([html], inputs: [a, b, widgetOptions.widgets])
+    try OutputConflict.refuse(["--html": html], inputs: [a, b, widgetOptions.widgets])
     do {
       _ = try ReplayPoint.parse(at)
     } catch {

@@ -104,9 +104,10 @@ struct FuzzEngine: ParsableCommand {
     target.widgets = try widgetOptions.load()
     target.widgetsFile = widgetOptions.widgets
     // The monkey types no secrets, but failures saved in OUT (by `fuzz shrink`) may: their values
-    // are loaded as `record` loads them, before any engine starts.
+    // are loaded as `record` loads them, before any engine starts, with every other secret known
+    // (the engine may be given one on its command line): all are scrubbed from what is written.
     do {
-      target.secrets = try secretsOptions.load(try FuzzCampaign.secretNames(savedIn: out), purpose: "a saved failure in \(out)")
+      target.secrets = try secretsOptions.load(try FuzzCampaign.secretNames(savedIn: out), purpose: "a saved failure in \(out)", everyKnown: true)
     } catch let error as FuzzCampaign.UnreadableFailure {
       printError(error.description)
       throw ExitStatus.badInput
@@ -176,7 +177,7 @@ struct FuzzEngine: ParsableCommand {
     for found in report.failures {
       output.writeLine("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s")\(found.savedBefore ? ", saved before" : ""))")
       if !found.failure.engineSaid.isEmpty { output.writeLine(PeerWords.quoted(found.failure.engineSaid, by: "the engine", indent: "      ")) }
-      output.writeLine("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets))")
+      output.writeLine("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets, secrets: options.target.secrets))")
     }
     output.flush()
     if let interruption {

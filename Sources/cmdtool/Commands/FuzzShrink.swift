@@ -72,7 +72,8 @@ struct FuzzShrinkCommand: ParsableCommand {
     target.check = try FuzzEngine.check(rules: rules, invariants: invariant)
     target.widgets = try widgetOptions.load()
     target.widgetsFile = widgetOptions.widgets
-    target.secrets = try secretsOptions.load(steps.secretNames)
+    // Every secret known, typed or not, as `record` does: the engine may be given one another way.
+    target.secrets = try secretsOptions.load(steps.secretNames, everyKnown: true)
     target.secretsFile = secretsOptions.secrets
     SignalTrap.install()
     let found: FuzzCampaign.Found?
@@ -98,7 +99,7 @@ struct FuzzShrinkCommand: ParsableCommand {
     let interrupted = found.shrinkInterrupted ? ", shrinking interrupted" : ""
     print("FAIL  \(found.failure) (\(found.steps) step\(found.steps == 1 ? "" : "s"), from \(found.originalSteps); \(found.shrinkRuns) runs in \(Format.fixed(found.shrinkSeconds, digits: 1)) s\(interrupted))")
     if !found.failure.engineSaid.isEmpty { print(PeerWords.quoted(found.failure.engineSaid, by: "the engine", indent: "      ")) }
-    print("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets, secretsFile: secretsOptions.secrets))")
+    print("      \(found.reproduction(engine: engine, widgetsFile: widgetOptions.widgets, secretsFile: secretsOptions.secrets, secrets: target.secrets))")
     // What was found is kept and shown also when a signal stopped the shrinking.
     if let signal = SignalTrap.caught { throw ExitCode(SignalTrap.exitStatus(for: signal)) }
     throw ExitCode(1)

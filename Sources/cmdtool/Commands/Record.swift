@@ -116,7 +116,7 @@ struct Record: ParsableCommand {
     if let bad = redact.first(where: { !probe.add(rule: $0) }) {
       throw ValidationError("--redact \(bad) is not a rule: use pref:KEY or path:PATTERN")
     }
-    try OutputConflict.refuse([out], inputs: inputs)
+    try OutputConflict.refuse(["--out": out], inputs: inputs)
   }
 
   /// The files the session reads, which --out must not be.

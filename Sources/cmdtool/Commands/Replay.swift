@@ -152,7 +152,7 @@ struct ReplayCommand: ParsableCommand {
     if hidden && format != .svg { throw ValidationError("--hidden goes with --format svg") }
     if events && format == .svg { throw ValidationError("--events prints text or json, not svg") }
     if out != nil && (engine != nil || events) { throw ValidationError("--out writes the state; it does not go with --engine or --events") }
-    try OutputConflict.refuse([out, junit, report], inputs: traces + [widgetOptions.widgets, secretsOptions.secrets])
+    try OutputConflict.refuse(["--out": out, "--junit": junit, "--report": report, "--html-report": htmlReport.map { $0 + "/" + ReplayIndexPage.fileName }], inputs: traces + [widgetOptions.widgets, secretsOptions.secrets])
     try refuseKeepingInTheRecordingsFolder()
     do {
       _ = try ReplayPoint.parse(at)

@@ -39,7 +39,7 @@ struct View: ParsableCommand {
 
   func validate() throws {
     if maxFrames < 1 { throw ValidationError("--max-frames must be at least 1") }
-    try OutputConflict.refuse([out], inputs: [trace, widgetOptions.widgets])
+    try OutputConflict.refuse(["--out": out], inputs: [trace, widgetOptions.widgets])
   }
 
   @OptionGroup var widgetOptions: WidgetOptions

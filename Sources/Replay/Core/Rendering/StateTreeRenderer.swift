@@ -59,17 +59,25 @@ public enum StateTreeRenderer {
     var truncated = false
     // Depth first, children in order, on a stack of its own: a trace can nest layouts a
     // hundred thousand deep, far deeper than the call stack goes.
+    // Each level is a list of ids and the next one to print, so that an element with a million
+    // children costs the lines printed, not a million pushes (a viewer prints 300 lines a state).
     func walk(_ roots: [Int32], depth: Int) {
-      var pending = roots.reversed().map { (id: $0, depth: depth) }
-      while let (id, depth) = pending.popLast() {
+      var levels: [(ids: [Int32], next: Int, depth: Int)] = [(roots, 0, depth)]
+      while let top = levels.last {
+        guard top.next < top.ids.count else {
+          levels.removeLast()
+          continue
+        }
+        levels[levels.count - 1].next += 1
+        let id = top.ids[top.next]
         guard let children = state.elements.read(id, { $0.children }), visited.insert(id).inserted else { continue }
         guard lines.count < limit, let element = state.elements[id] else {
           truncated = true
           return
         }
-        lines.append(indent(depth) + (id == state.activeView ? "▶ " : "  ") + describe(element, state: state, excerpts: excerpts))
+        lines.append(indent(top.depth) + (id == state.activeView ? "▶ " : "  ") + describe(element, state: state, excerpts: excerpts))
         elementLines += 1
-        for child in children.reversed() { pending.append((child, depth + 1)) }
+        if !children.isEmpty { levels.append((children, 0, top.depth + 1)) }
       }
     }
     if let application = state.applicationId {

@@ -164,7 +164,7 @@ public final class FuzzCampaign {
     var engineAnswered = false
     func isSetupError(_ session: FuzzTarget.Session) -> Bool {
       if session.outcome.failedBeforeFirstRecord && !engineAnswered {
-        report.setupError = SetupError(description: session.outcome.startFailure ?? "the engine failed before its first record", engineSaid: session.outcome.engineSaid)
+        report.setupError = SetupError(description: options.target.secrets.scrub(session.outcome.startFailure ?? "the engine failed before its first record"), engineSaid: options.target.secrets.scrub(session.outcome.engineSaid))
         return true
       }
       engineAnswered = engineAnswered || session.outcome.recordsReceived > 0

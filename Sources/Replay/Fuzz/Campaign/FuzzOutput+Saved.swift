@@ -68,8 +68,33 @@ extension FuzzOutput {
   func moveToFixed(_ saved: Saved) throws -> String {
     try FileManager.default.createDirectory(atPath: fixedFolder, withIntermediateDirectories: true)
     let destination = (fixedFolder as NSString).appendingPathComponent(saved.slug)
-    try? FileManager.default.removeItem(atPath: destination)
-    try FileManager.default.moveItem(atPath: saved.folder, toPath: destination)
+    try Self.replaceFolder(at: destination, with: saved.folder)
     return destination
+  }
+
+  /// Moves the complete folder `source` to `destination`, replacing a folder there, by renames
+  /// only: `destination` is the old folder or the new one, never half of either, and a failed
+  /// move leaves both as they were (issue #23).
+  ///
+  /// rename(2) does not replace a folder that holds files, so an old `destination` is renamed
+  /// aside first (`.SLUG.replaced-XXXXXXXXXXXX`, beside it), `source` renamed in, and the old
+  /// one removed; if the second rename fails, the old one is renamed back.
+  ///
+  /// - Throws: ``IOError`` naming the folder and the move that failed.
+  static func replaceFolder(at destination: String, with source: String) throws {
+    let aside = ((destination as NSString).deletingLastPathComponent as NSString)
+      .appendingPathComponent(".\((destination as NSString).lastPathComponent).replaced-\(String(UInt64.random(in: 0...UInt64.max), radix: 16))")
+    var movedAside = false
+    if rename(destination, aside) == 0 {
+      movedAside = true
+    } else if errno != ENOENT {
+      throw IOError(path: destination, operation: "move the folder there aside", errno: errno)
+    }
+    guard rename(source, destination) == 0 else {
+      let code = errno
+      if movedAside { _ = rename(aside, destination) }
+      throw IOError(path: source, operation: "move the folder to \(destination)", errno: code)
+    }
+    if movedAside { try? FileManager.default.removeItem(atPath: aside) }
   }
 }

@@ -50,7 +50,10 @@ struct FuzzOutput {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     // The recording of the minimal script, made by the shrinker's run of it.
     if let bytes = FileManager.default.contents(atPath: minimal.recording) { try AtomicFile.write(Array(bytes), to: recording) }
-    try AtomicFile.write(Array((minimal.steps.map(\.source).joined(separator: "\n") + "\n").utf8), to: script)
+    // A step may type a secret's value inside other text: the saved script holds its
+    // placeholder, as the recording does.
+    let lines = minimal.steps.map { Self.scrubbed($0.source, secrets: target.secrets) }
+    try AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: script)
     var description = JSONText()
     description.object { o in
       o.member("failure") { $0.string(minimal.failure.signature) }
@@ -62,10 +65,22 @@ struct FuzzOutput {
       o.member("originalSteps") { $0.int(originalSteps) }
       o.member("run") { $0.int(run) }
       o.member("shrinkRuns") { $0.int(minimal.runs) }
-      o.member("reproduce") { $0.string(found.reproduction(engine: target.engine, widgetsFile: target.widgetsFile, secretsFile: target.secretsFile)) }
+      o.member("reproduce") { $0.string(found.reproduction(engine: target.engine, widgetsFile: target.widgetsFile, secretsFile: target.secretsFile, secrets: target.secrets)) }
     }
     try AtomicFile.write(description.bytes + [0x0A], to: (directory as NSString).appendingPathComponent("failure.json"))
     return found
+  }
+
+  /// A script step's line with every known secret's value in what it types or writes (a typed
+  /// text, a sent event's or a widget event's fields, a marker's label) replaced by its
+  /// placeholder `<secret:NAME>`, inside longer text too. Selectors stay as written: they name
+  /// what the engine shows, and a step must find its element when the script is played again
+  /// (docs/FUZZING.md). The line itself when nothing changes.
+  static func scrubbed(_ line: String, secrets: SecretStore) -> String {
+    let typed = EventScript.mappingTypedTexts(in: line, secrets.scrub)
+    guard case .object(var step)? = try? JSONValue.parse(typed), case .string(let label)? = step["marker"], secrets.scrub(label) != label else { return typed }
+    step["marker"] = .string(secrets.scrub(label))
+    return JSONValue.object(step).canonicalText
   }
 
   /// Writes the campaign's summary.
@@ -124,8 +139,9 @@ extension FuzzCampaign.Found {
   /// - Parameters:
   ///   - widgetsFile: the widget schema's file, given to every command of the line.
   ///   - secretsFile: the file of the named secrets the script types, if they came from one.
-  public func reproduction(engine: [String], widgetsFile: String? = nil, secretsFile: String? = nil) -> String {
-    let command = ShellText.command(engine)
+  ///   - secrets: the secrets known: an engine argument holding a value shows its placeholder.
+  public func reproduction(engine: [String], widgetsFile: String? = nil, secretsFile: String? = nil, secrets: SecretStore = SecretStore()) -> String {
+    let command = ShellText.command(engine.map(secrets.scrub))
     let widgets = widgetsFile.map { " --widgets " + ShellText.quoted($0) } ?? ""
     let secrets = secretsFile.map { " --secrets " + ShellText.quoted($0) } ?? ""
     let record = "cmdtool record\(widgets)\(secrets) --script \(ShellText.quoted(script)) --out repro.jsonl -- \(command)"

@@ -30,7 +30,7 @@ public enum FuzzShrink {
     let session = target.replay(steps, recordingTo: original)
     if session.outcome.interruption != nil { return nil }
     if let failure = session.outcome.startFailure {
-      throw FuzzCampaign.SetupError(description: failure, engineSaid: session.outcome.engineSaid)
+      throw FuzzCampaign.SetupError(description: target.secrets.scrub(failure), engineSaid: target.secrets.scrub(session.outcome.engineSaid))
     }
     guard let failure = session.failure else {
       // "Does not fail" only for a script that was played to its end.

@@ -17,8 +17,10 @@ public struct FuzzTarget: Sendable {
   public var widgets: WidgetSchema?
   /// The file `widgets` came from, for the reproduction lines of failures.
   public var widgetsFile: String?
-  /// The values of the named secrets the steps type (docs/WIRE.md §7): the engine gets them,
-  /// the recordings and failures hold their placeholders.
+  /// The values of the named secrets the steps type, and of every other secret known (the
+  /// engine may be given one on its command line; docs/WIRE.md §7, docs/FUZZING.md): the engine
+  /// gets them, the recordings, saved scripts, failures and reproduction lines hold their
+  /// placeholders.
   public var secrets = SecretStore()
   /// The secrets file they came from, if one did, for the reproduction lines.
   public var secretsFile: String?
@@ -53,10 +55,11 @@ public struct FuzzTarget: Sendable {
     let recorder = Recorder(configuration)
     let outcome = withExtendedLifetime(recorder) { recorder.run(steps: source) }
     let place = lastStep()?.place ?? "at the start"
+    // Every failure leaves here scrubbed: it is printed, saved and named after.
     if let kind = FuzzFailure.kind(of: outcome) {
-      return Session(outcome: outcome, failure: FuzzFailure(kind: kind, place: place, detail: outcome.problem ?? "", engineSaid: outcome.engineSaid))
+      return Session(outcome: outcome, failure: FuzzFailure(kind: kind, place: place, detail: outcome.problem ?? "", engineSaid: outcome.engineSaid).scrubbed(by: secrets))
     }
-    return Session(outcome: outcome, failure: found())
+    return Session(outcome: outcome, failure: found()?.scrubbed(by: secrets))
   }
 
   /// Plays fixed steps, checking rules and invariants between them (to shrink or reproduce).

@@ -56,6 +56,18 @@ public struct FuzzFailure: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { signature + (place.isEmpty ? "" : " " + place) }
 
+  /// The failure with every known secret's value replaced by its placeholder (in its place, its
+  /// detail, the engine's words, an invariant's text): a step typed the value, or the engine
+  /// echoed it, and the failure is printed and saved (issue #23).
+  func scrubbed(by secrets: SecretStore) -> FuzzFailure {
+    var copy = self
+    copy.place = secrets.scrub(place)
+    copy.detail = secrets.scrub(detail)
+    copy.engineSaid = secrets.scrub(engineSaid)
+    if case .invariant(let text) = kind { copy.kind = .invariant(secrets.scrub(text)) }
+    return copy
+  }
+
   /// A folder name for the failure, the same for every run that fails the same way (so shards
   /// merge): the signature in lower-case words and a short hash of it.
   public var slug: String {

@@ -37,25 +37,23 @@ struct TraceViewerData {
 
   /// Replays `records` and draws the frames' wireframes.
   ///
-  /// - Complexity: O(n) records applied, plus for each of f frames a copy of the state (kept as
-  ///   the one before), a diff of the elements touched since the frame before, and a bounded
-  ///   tree, diff text and wireframe: the page is O(n + f) bytes whatever the states hold.
+  /// - Complexity: O(n) records applied, plus for each of f frames the elements touched since
+  ///   the frame before (copied into the kept state and diffed), and a bounded tree, diff text and
+  ///   wireframe: the page is O(n + f) bytes whatever the states hold.
   /// - Throws: the model's ``ClockOverrun``, if its clock stops.
   init(header: TraceHeader, widgets: WidgetSchema?, count: Int, records: some Sequence<TraceRecord>, maxFrames: Int, showsHidden: Bool) throws(ClockOverrun) {
     self.header = header
     let viewport = WireframeLayout.viewport(header.viewport)
     spacing = max(1, (count + maxFrames - 1) / max(1, maxFrames))
-    // Elements touched between two kept states are the only ones that can differ: each diff
-    // costs what changed, not the whole state.
-    var model = ReferenceModel(header: header, options: .init(tracksTouched: true), widgets: widgets)
-    var requestsBefore = 0
+    // The state before is kept element by element (FrameSampler): a frame costs what changed
+    // since the frame before, not a copy of the whole state.
+    var sampler = FrameSampler(header: header, widgets: widgets)
     var emitted = 0
-    var previous = UIState()
     var svgIndex: [String: Int] = [:]
     var treeIndex: [String: Int] = [:]
     for (index, record) in records.enumerated() {
-      model.apply(record, index: index)
-      if let overrun = model.clockOverrun { throw overrun }
+      sampler.apply(record, index: index)
+      if let overrun = sampler.model.clockOverrun { throw overrun }
       let direction: String
       switch record.body {
       case .batch: direction = "out"
@@ -64,14 +62,14 @@ struct TraceViewerData {
       }
       // Texts as excerpts: a megabyte label on every record must not make every line a megabyte.
       self.records.append(Record(time: record.time, direction: direction, text: TraceRecordFormatter.lines(for: record, index: index, excerpts: true).joined(separator: "\n")))
-      if model.emissions.count > emitted {
-        emissions[index] = model.emissions[emitted...].map { PlatformEmissionFormatter.line(for: $0, excerpts: true) }
-        emitted = model.emissions.count
+      let emissions = sampler.model.emissions
+      if emissions.count > emitted {
+        self.emissions[index] = emissions[emitted...].map { PlatformEmissionFormatter.line(for: $0, excerpts: true) }
+        emitted = emissions.count
       }
       guard index % spacing == 0 || index == count - 1 else { continue }
-      let state = model.state
-      let diff = StateDiff(from: previous, to: state, onlyElements: model.takeTouched(), newRequests: model.requestsLogged - requestsBefore)
-      requestsBefore = model.requestsLogged
+      let diff = sampler.keep()
+      let state = sampler.kept
       let changed = Set(diff.changes.compactMap(\.element))
       // What changed since the frame before is outlined on the wireframe.
       let svg = WireframeSVG.render(state, viewport: viewport, layout: WireframeOptions(showsHidden: showsHidden), options: SVGOptions(highlighted: changed, includesXMLDeclaration: false))
@@ -79,7 +77,6 @@ struct TraceViewerData {
       frames.append(Frame(
         record: index, svg: Self.intern(svg, in: &svgs, index: &svgIndex), tree: Self.intern(tree, in: &trees, index: &treeIndex),
         diff: diff.isEmpty ? "" : Self.clipped(diff.renderText(maxLines: Self.maxDiffLines)), changed: changed.sorted()))
-      previous = state
     }
   }
 

@@ -37,7 +37,10 @@ struct ElementLayout {
   /// Whether a container that has placed children `used` points along its axis (of `length`,
   /// when fixed) lays out no more: they could not be seen, or the budget is spent.
   func isFull(used: Double, length: LayoutSpec) -> Bool {
-    budget <= 0 || used > max(reach, length.isExact ? length.value : 0)
+    // Reaching the end is full too: in a layout of fixed length the children share what is
+    // left, so once it is used up each gets none and `used` never passes it (a million
+    // siblings in the screen's root layout were all laid out, up to the budget).
+    budget <= 0 || (used > 0 && used >= max(reach, length.isExact ? length.value : 0))
   }
 
   /// What a layout function computes for the content box of an element: the size the content
