@@ -77,6 +77,20 @@ import Testing
     #expect(bad.status == 64 && bad.stderr.contains("did you mean \"button\""), "\(bad)")
   }
 
+  /// A run is judged as a Recommended case: what only the model keeps (an application's t2, a
+  /// view's text) is no divergence. Judged as Informational, this GTK-shaped testee, conformant
+  /// under its declarations, diverged at `~ secondaryText · after CREATE_APPLICATION`.
+  @Test func aRunIsJudgedAsARecommendedCase() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let run = try fuzz(["--runs", "6"], testee: ["--partial"], in: scratch)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("6 runs, ") && run.stdout.contains("; 0 divergences"), "\(run)")
+    // What it must keep still diverges: a planted bug in SET_ERROR (Recommended on most kinds).
+    let bug = try fuzz(["--runs", "6", "--seed", "3"], testee: ["--partial", "--bug", "clear-on-empty-error"], in: scratch)
+    #expect(bug.status == 1 && bug.stdout.contains(" error · after SET_ERROR ("), "\(bug)")
+  }
+
   @Test func twoBugsThatShowAsAWrongValueEventAreTwoDivergences() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

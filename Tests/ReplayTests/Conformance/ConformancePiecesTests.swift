@@ -46,6 +46,10 @@ struct ConformancePiecesTests {
     ("protocol=1 lacks=button,widget", "lacks: \"widget\" is not one of"),
     ("protocol=1 lacks=application", "lacks: \"application\" is not one of"),
     ("protocol=1 toplevel=button", "toplevel: \"button\" is not one of dialog, alertDialog, actionSheet, actionBar"),
+    // One parser with `fuzz platform --kinds` (ElementKind.list(parsing:allowed:)): its hint too.
+    ("protocol=1 lacks=buton", "lacks: \"buton\" is not one of frameView, navigationView, "),
+    ("protocol=1 lacks=buton", "(did you mean \"button\"?)"),
+    ("protocol=1 toplevel=dialgo", "toplevel: \"dialgo\" is not one of dialog, alertDialog, actionSheet, actionBar (did you mean \"dialog\"?)"),
     ("protocol=1 history=nowhere", "history=nowhere: it is engine or platform"),
     ("profile=ios", "names no protocol version"),
     ("protocol=2", "the testee speaks protocol 2; cmdtool speaks 1"),

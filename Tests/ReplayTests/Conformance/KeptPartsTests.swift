@@ -23,8 +23,9 @@ struct KeptPartsTests {
   }
 
   /// Whether `a` and `b` differ once both are judged at `level`.
-  static func differ(_ a: UIState, _ b: UIState, at level: KeptParts.Keeping, topLevel: Set<ElementKind> = [], historyInEngine: Bool = false) -> Bool {
-    !StateDiff(from: a.judged(at: level, topLevel: topLevel, historyInEngine: historyInEngine), to: b.judged(at: level, topLevel: topLevel, historyInEngine: historyInEngine)).isEmpty
+  static func differ(_ a: UIState, _ b: UIState, at level: KeptParts.Keeping, topLevel: Set<ElementKind> = [], historyInEngine: Bool = false, errorTextReported: Bool = true) -> Bool {
+    func judged(_ state: UIState) -> UIState { state.judged(at: level, topLevel: topLevel, historyInEngine: historyInEngine, errorTextReported: errorTextReported) }
+    return !StateDiff(from: judged(a), to: judged(b)).isEmpty
   }
 
   @Test func everyKindIsInExactlyOneRow() {
@@ -52,9 +53,11 @@ struct KeptPartsTests {
     var generator = SystemRandomNumberGenerator()
     let texts = ["", "Label", " ", "\u{0}", "🙂 שלום \u{202E}", String(repeating: "x", count: 300)]
     for kind in ElementKind.allCases where kind != .custom {
-      let expected = Self.state(with: kind)
       let id: Int32 = kind == .application ? 1 : 4
       for part in KeptParts.Part.allCases {
+        // An error's message can differ only where there is an error.
+        var expected = Self.state(with: kind)
+        if part == .errorText { _ = expected.elements.update(id) { $0.error = "message" } }
         for _ in 0..<12 {
           var actual = expected
           let text = texts.randomElement(using: &generator)! + String(Int.random(in: 0...999, using: &generator))
@@ -70,6 +73,8 @@ struct KeptPartsTests {
             case .stopped: element.isStopped.toggle()
             case .flags: element.flags ^= UInt32(bitPattern: number)
             case .options: element.options = [Element.Option(id: number, label: text)]
+            case .error: element.error = text
+            case .errorText: element.error = "message " + text
             }
           }
           for level in [KeptParts.Keeping.required, .recommended, .notJudged] {
@@ -133,6 +138,70 @@ struct KeptPartsTests {
     var known = plain
     _ = known.elements.update(4) { $0.styles.set("color", to: "red", for: .normal) }
     #expect(Self.differ(known, plain, at: .required), "a known key is Required")
+  }
+
+  /// SET_ERROR is shown on text inputs (PROTOCOL.md §3 52): Required there, Recommended on
+  /// every other kind (docs/CONFORMANCE.md §1.7).
+  @Test func errorsRequiredOnTextInputsRecommendedElsewhere() {
+    for kind in ElementKind.allCases where kind != .custom {
+      let expected = Self.state(with: kind)
+      var failed = expected
+      _ = failed.elements.update(kind == .application ? 1 : 4) { $0.error = "Required" }
+      let required = kind == .textField || kind == .textView
+      #expect(KeptParts.keeping(.error, of: kind) == (required ? .required : .recommended), "\(kind)")
+      #expect(Self.differ(expected, failed, at: .required) == required, "\(kind) at Required")
+      #expect(Self.differ(expected, failed, at: .recommended), "\(kind) at Recommended")
+    }
+  }
+
+  /// A platform that keeps only whether there is an error (GTK) declares `errortext=none`: the
+  /// message is then judged in Informational cases alone, the error itself as before.
+  @Test func errorTextWhenThePlatformCannotReportIt() throws {
+    var expected = Self.state(with: .textField)
+    _ = expected.elements.update(4) { $0.error = "Required" }
+    var flagged = expected
+    _ = flagged.elements.update(4) { $0.error = "" }
+    var none = expected
+    _ = none.elements.update(4) { $0.error = nil }
+    #expect(Self.differ(expected, flagged, at: .required), "the message is Required by default")
+    for level in [KeptParts.Keeping.required, .recommended] {
+      #expect(!Self.differ(expected, flagged, at: level, errorTextReported: false), "\(level): errortext=none")
+      #expect(Self.differ(expected, none, at: level, errorTextReported: false), "\(level): the error itself is judged")
+    }
+    #expect(Self.differ(expected, flagged, at: .notJudged, errorTextReported: false), "an Informational case still sees the message")
+    // The hello declares it, and judges with it.
+    let gtk = try TesteeHello(parsing: "protocol=1 reports=tree,errors errortext=none")
+    #expect(!gtk.errorTextReported && gtk.detail.hasSuffix(" errortext=none"))
+    #expect(gtk.judged(expected, in: .required) == gtk.judged(flagged, in: .required))
+    #expect(gtk.judged(expected, in: .required) != gtk.judged(none, in: .required))
+    #expect(try TesteeHello(parsing: "protocol=1 errortext=kept").errorTextReported)
+    #expect(throws: TesteeHello.Failure.self) { try TesteeHello(parsing: "protocol=1 errortext=some") }
+  }
+
+  /// Styles are judged as stored, verbatim (docs/CONFORMANCE.md §1.7): a platform that reports
+  /// what it applied ("red" as "#ff0000", "no-wrap" as "nowrap") differs; one that cannot report
+  /// styles as stored leaves `styles` out of `reports=`, and its style cases are skipped.
+  @Test func stylesAreJudgedAsStored() throws {
+    var expected = Self.state(with: .text)
+    _ = expected.elements.update(4) {
+      $0.styles.set("color", to: "red", for: .normal)
+      $0.styles.set("white-space", to: "no-wrap", for: .normal)
+    }
+    var applied = expected
+    _ = applied.elements.update(4) {
+      $0.styles.set("color", to: "#ff0000", for: .normal)
+      $0.styles.set("white-space", to: "nowrap", for: .normal)
+    }
+    let verbatim = try TesteeHello(parsing: "protocol=1 reports=tree,text,styles")
+    #expect(verbatim.judged(expected, in: .required) != verbatim.judged(applied, in: .required), "a style as applied is not the style as stored")
+    #expect(verbatim.judged(expected, in: .required) == verbatim.judged(expected, in: .required))
+    let unreported = try TesteeHello(parsing: "protocol=1 reports=tree,text")
+    #expect(unreported.judged(expected, in: .required) == unreported.judged(applied, in: .required))
+    let styleCases = ConformanceSuite.standard.cases.filter { $0.about.contains(.styles) && $0.needsEvents.isEmpty }
+    #expect(!styleCases.isEmpty)
+    for testCase in styleCases {
+      #expect(CaseRunner.skipReason(testCase, unreported)?.contains("does not report") == true, "\(testCase.name)")
+    }
   }
 
   @Test func topLevelDialogsAndActionBarsWhenDeclared() {

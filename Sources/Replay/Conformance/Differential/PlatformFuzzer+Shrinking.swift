@@ -38,7 +38,8 @@ extension PlatformFuzzer {
       candidate.steps = steps
       guard let expectation = try? CaseExpectation(candidate), Self.violations(of: candidate, expectation).isSubset(of: allowed) else { return false }
       runs += 1
-      let result = CaseRunner.run(candidate, expected: expectation, settings: options.testee)
+      // Judged by its first difference alone: nothing after it is played.
+      let result = CaseRunner.run(candidate, expected: expectation, settings: options.testee, stoppingAtFirstDifference: true)
       if SignalTrap.count > 0 { throw Stop() }
       guard DivergenceSignature.of(result, in: candidate) == signature else { return false }
       last = (steps, result)
@@ -66,11 +67,9 @@ extension PlatformFuzzer {
     } catch {
       steps = last?.steps ?? testCase.steps
     }
-    // The result of the smallest case: run it again if the last run was of a larger one.
-    if last?.steps != steps { _ = try? diverges(Array(steps.dropFirst(pinned.count))) }
     var minimal = testCase
     minimal.steps = steps
-    let result = last?.steps == steps ? last?.result ?? original : original
+    let result = steps == testCase.steps ? original : fullResult(of: minimal, signature: signature) ?? last?.result ?? original
     let saved = save(minimal, signature: signature)
     var divergence = Divergence(
       signature: signature, run: run, seed: seed(ofRun: run), originalSteps: testCase.steps.count, steps: steps.count,
@@ -78,6 +77,15 @@ extension PlatformFuzzer {
       shrinkSeconds: (Monotonic.now() - start) / 1000)
     divergence.shrinkInterrupted = SignalTrap.caught != nil
     return divergence
+  }
+
+  /// The saved case's report: the candidates stopped at their first difference, and the case a
+  /// person reads lists every difference. Nil when a signal came, or when the case no longer
+  /// diverges the same way (a flaky testee).
+  private func fullResult(of minimal: ConformanceCase, signature: String) -> CaseResult? {
+    guard SignalTrap.count == 0, let expectation = try? CaseExpectation(minimal) else { return nil }
+    let result = CaseRunner.run(minimal, expected: expectation, settings: options.testee)
+    return DivergenceSignature.of(result, in: minimal) == signature ? result : nil
   }
 
   /// The rules a case breaks on the model, each with the time and the command (or record) that

@@ -8,16 +8,23 @@ public enum CaseRunner {
   /// to its end: after each step every part is compared, and every difference is gathered
   /// (``CaseDifferences``), less what `rules` leave out.
   ///
+  /// - Parameter stoppingAtFirstDifference: stop the testee after the first step that differs
+  ///   instead (the result is marked ``CaseResult/stopped`` with ``stoppedAtFirstDifference``):
+  ///   for `fuzz platform`'s shrinking, whose candidates are judged by their first difference
+  ///   alone, so playing the rest only costs time (and may hang or crash the testee).
   /// - Complexity: one testee process; per step one round trip and one snapshot, O(n) to compare
   ///   n elements.
-  public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) -> CaseResult {
+  public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), stoppingAtFirstDifference: Bool = false) -> CaseResult {
     let start = Monotonic.now()
-    var result = play(testCase, expected: expected, settings: settings, rules: rules)
+    var result = play(testCase, expected: expected, settings: settings, rules: rules, stoppingAtFirstDifference: stoppingAtFirstDifference)
     result.seconds = (Monotonic.now() - start) / 1000
     return result
   }
 
-  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, rules: DiffIgnoreRules) -> CaseResult {
+  /// What ``CaseResult/stopped`` says of a case run with `stoppingAtFirstDifference`.
+  public static let stoppedAtFirstDifference = "stopped at its first difference (the rest was not played)"
+
+  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, rules: DiffIgnoreRules, stoppingAtFirstDifference: Bool) -> CaseResult {
     var testee: (creator: String, hello: TesteeHello)? = nil
     func result(_ verdict: CaseResult.Verdict, _ reason: String) -> CaseResult {
       var outcome = CaseResult(name: testCase.name, tier: testCase.tier, verdict: verdict, reason: reason)
@@ -58,6 +65,7 @@ public enum CaseRunner {
     var differences = CaseDifferences(reports: hello.reports)
     var drawn: (expected: UIState, actual: UIState)? = nil
     var stop: TesteeConnection.Problem? = nil
+    var cutShort = false
     for (index, step) in expected.steps.enumerated() {
       let time = testCase.steps[index].time
       let actualEvents: [TraceRecord]
@@ -81,8 +89,13 @@ public enum CaseRunner {
       let state = StateDiff(from: expectedProjection, to: actualProjection, ignoring: rules)
       let differs = differences.note(step: index + 1, of: expected.steps.count, description: step.description, events: events, state: state)
       if differs && drawn == nil { drawn = (expectedProjection, actualProjection) }
+      if differs && stoppingAtFirstDifference && index + 1 < expected.steps.count {
+        connection.abandon()
+        cutShort = true
+        break
+      }
     }
-    if stop == nil, let error = connection.finish() {
+    if stop == nil, !cutShort, let error = connection.finish() {
       guard !differences.isEmpty else {
         if error.kind == .unsupported { return result(.skipped, error.description) }
         var failure = result(.error, error.description)
@@ -116,6 +129,7 @@ public enum CaseRunner {
     failure.actualState = drawn?.actual
     failure.viewport = testCase.header.viewport
     failure.stderrTail = connection.stderrTail
+    if cutShort { failure.stopped = stoppedAtFirstDifference }
     if let stop {
       failure.stopped = stop.kind == .unsupported ? stop.description : "the case stopped: " + stop.description
       if stop.kind != .unsupported { failure.testeeSaid = connection.stderr.words(.failed) }

@@ -126,6 +126,21 @@ extension ConformanceSuite {
     }
     do {
       var b = CaseBuilder.app()
+      b.send(.create(.createTextView, in: 2, id: 3), .to(3, .setError, value: 1, text: "Too long"))
+      b.send(.to(3, .setError, value: 0, text: ""))
+      cases.append(b.named("Required.Errors.TextView", "SET_ERROR shows an error on a text view too, and v = 0 clears it", "PROTOCOL.md §3 52", about: [.tree, .errors]))
+    }
+    do {
+      // The protocol shows errors on text inputs (docs/CONFORMANCE.md §1.7); elsewhere a
+      // platform should keep them.
+      var b = CaseBuilder.app()
+      b.send(.create(.createButton, in: 2, id: 3, text: "Pay"), .create(.createCheckbox, in: 2, id: 4, text: "Terms"), .create(.createText, in: 2, id: 5, text: "Card"),
+             .to(3, .setError, value: 1, text: "Declined"), .to(4, .setError, value: 1, text: "Accept the terms"), .to(5, .setError, value: 1, text: ""))
+      b.send(.to(4, .setError, value: 0, text: ""))
+      cases.append(b.named("Recommended.Errors.OtherKinds", "SET_ERROR on a button, a checkbox and a label is kept as on a text field", "PROTOCOL.md §3 52", about: [.tree, .errors]))
+    }
+    do {
+      var b = CaseBuilder.app()
       b.send(.create(.createTextField, in: 2, id: 3, flags: 1), .create(.createTextField, in: 2, id: 4, flags: 16), .create(.createListView, in: 2, id: 5, flags: 256),
              .create(.createTextView, in: 2, id: 6, flags: 32), .create(.createActionBar, in: 2, id: 7, flags: 3))
       cases.append(b.named("Recommended.Flags.KeptVerbatim", "a text field's and text view's CREATE flags are kept as sent (password 1 or 16, numeric 32) and an action bar's buttons; a list's 256 is not judged", "PROTOCOL.md §3 4, 6, 29, §6 15", about: [.tree, .flags]))

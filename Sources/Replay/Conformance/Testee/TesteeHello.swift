@@ -20,6 +20,10 @@ public struct TesteeHello: Hashable, Sendable {
   /// Whether the engine keeps the view history (`history=engine`) rather than the platform
   /// (`history=platform`, the default).
   public var historyInEngine: Bool
+  /// Whether it reports an error's message (`errortext=kept`, the default) or only that there is
+  /// one (`errortext=none`, as GTK keeps it): the message is then judged only in Informational
+  /// cases (docs/CONFORMANCE.md §1.7).
+  public var errorTextReported = true
 
   public init(protocolVersion: Int = TesteeHello.protocolVersion, profile: String = "other", reports: StateParts = .tree, events: EventKinds = .user,
               lacks: Set<ElementKind> = [], topLevel: Set<ElementKind> = [], historyInEngine: Bool = false) {
@@ -35,14 +39,11 @@ public struct TesteeHello: Hashable, Sendable {
   /// The kinds a `lacks=` or `toplevel=` list names; an unknown name, or one not in `allowed`,
   /// is a mistake of the testee's, named.
   private static func kinds(_ key: Substring, _ value: Substring, allowed: [ElementKind]) throws(Failure) -> Set<ElementKind> {
-    var kinds: Set<ElementKind> = []
-    for name in value.split(separator: ",") where !name.isEmpty {
-      guard let kind = ElementKind(rawValue: String(name)), allowed.contains(kind) else {
-        throw Failure(description: "\(key): \"\(name)\" is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
-      }
-      kinds.insert(kind)
+    do {
+      return try ElementKind.list(parsing: value, allowed: allowed)
+    } catch {
+      throw Failure(description: "\(key): \(error.description)")
     }
-    return kinds
   }
 
   /// Why a hello cannot be read.
@@ -88,6 +89,9 @@ public struct TesteeHello: Hashable, Sendable {
       case "history":
         guard value == "engine" || value == "platform" else { throw Failure(description: "history=\(value): it is engine or platform") }
         historyInEngine = value == "engine"
+      case "errortext":
+        guard value == "kept" || value == "none" else { throw Failure(description: "errortext=\(value): it is kept or none") }
+        errorTextReported = value == "kept"
       default:
         continue
       }
@@ -105,13 +109,14 @@ public struct TesteeHello: Hashable, Sendable {
     if !lacks.isEmpty { detail += " lacks=\(names(lacks))" }
     if !topLevel.isEmpty { detail += " toplevel=\(names(topLevel))" }
     if historyInEngine { detail += " history=engine" }
+    if !errorTextReported { detail += " errortext=none" }
     return detail
   }
 
   /// `state` as a case of `tier` judges it for this testee: projected onto the parts it reports,
   /// then onto what the protocol asks of it (``KeptParts``) and its declared ways (`toplevel=`,
-  /// `history=engine`). Applied to the model's state and the testee's alike.
+  /// `history=engine`, `errortext=none`). Applied to the model's state and the testee's alike.
   public func judged(_ state: UIState, in tier: ConformanceTier) -> UIState {
-    state.projected(onto: reports).judged(at: tier.judges, topLevel: topLevel, historyInEngine: historyInEngine)
+    state.projected(onto: reports).judged(at: tier.judges, topLevel: topLevel, historyInEngine: historyInEngine, errorTextReported: errorTextReported)
   }
 }

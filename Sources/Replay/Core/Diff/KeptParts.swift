@@ -30,11 +30,14 @@ public enum KeptParts {
   }
 
   /// The parts of an element whose keeping depends on its kind. The others are judged on every
-  /// kind, Required: `kind`, `parent`, `children` (`tree`), `hidden`, `error`, the `styles` of
-  /// known keys (``StyleKeys/known``), a list's `list`, an image's `image`, a custom widget's
+  /// kind, Required: `kind`, `parent`, `children` (`tree`), `hidden`, the `styles` of known keys
+  /// (``StyleKeys/known``, as stored), a list's `list`, an image's `image`, a custom widget's
   /// `widget`.
   public enum Part: String, CaseIterable, Sendable {
     case text, secondaryText, links, value, count, modalResult, stopped, flags, options
+    /// Whether SET_ERROR left an error on the element (``Element/error`` not nil), and the
+    /// error's message (its text).
+    case error, errorText
   }
 
   /// One line of the table: kinds that keep the same parts, and the protocol's reason.
@@ -52,7 +55,7 @@ public enum KeptParts {
     Row(kinds: [.application], required: [], recommended: [.text], why: "t1 is the app's name, which a platform shows in its own form (a window title); t2 (the IAP key) and flag 128 configure billing, which shows nothing"),
     Row(kinds: [.frameView, .navigationView], required: [], recommended: [], why: "a view shows no text and has no value: its SET_INT_VALUE switches views (§2.4); CREATE_FRAMEVIEW and CREATE_NAVIGATIONVIEW carry no text"),
     Row(kinds: [.openGLView], required: [], recommended: [.text], why: "t1 is a title only Android's GL surface takes"),
-    Row(kinds: [.textField, .textView], required: [.text], recommended: [.flags], why: "t1 is the initial contents, which SET_TEXT_VALUE and typing replace; flags 16 (password) and 32 (numeric) are honoured by Android's text field alone, GTK and iOS ignore them and no engine sets them; SET_INT_VALUE is focus, an action rather than state"),
+    Row(kinds: [.textField, .textView], required: [.text, .error, .errorText], recommended: [.flags], why: "t1 is the initial contents, which SET_TEXT_VALUE and typing replace; SET_ERROR marks the input wrong, which every platform shows; flags 16 (password) and 32 (numeric) are honoured by Android's text field alone, GTK and iOS ignore them and no engine sets them; SET_INT_VALUE is focus, an action rather than state"),
     Row(kinds: [.listView, .gridView], required: [], recommended: [], why: "the content is `list`; flag 256 is Android's slider layout and SET_INT_VALUE the sheet to expand, which Android ignores"),
     Row(kinds: [.button], required: [.text], recommended: [.value], why: "t1 is the label; the selected state (SET_INT_VALUE) shows only on Android (its SELECTED style)"),
     Row(kinds: [.switch], required: [.value], recommended: [.text, .secondaryText], why: "v, SET_INT_VALUE and taps are its state; the on/off labels (t1, t2) are shown by Android and ignored by iOS and GTK"),
@@ -77,12 +80,17 @@ public enum KeptParts {
     Row(kinds: [.custom], required: Set(Part.allCases), recommended: [], why: "its widget schema says what it keeps (WIDGETS.md)"),
   ]
 
+  /// The least keeping of a part on every kind, whatever its row says: SET_ERROR on other kinds
+  /// than the text inputs is the engine's to send and a platform's to show if it can.
+  public static let everyKind: [Part: Keeping] = [.error: .recommended, .errorText: .recommended]
+
   private static let byKind: [ElementKind: Row] = Dictionary(uniqueKeysWithValues: table.flatMap { row in row.kinds.map { ($0, row) } })
 
   /// How much the protocol asks a platform to keep `part` of an element of `kind`.
   public static func keeping(_ part: Part, of kind: ElementKind) -> Keeping {
     guard let row = byKind[kind] else { return .required }
-    return row.required.contains(part) ? .required : row.recommended.contains(part) ? .recommended : .notJudged
+    let keeping: Keeping = row.required.contains(part) ? .required : row.recommended.contains(part) ? .recommended : .notJudged
+    return max(keeping, everyKind[part] ?? .notJudged)
   }
 
   /// The kinds a platform may keep at the top level (a window of their own, the window's title

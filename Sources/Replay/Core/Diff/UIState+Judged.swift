@@ -5,11 +5,13 @@ extension UIState {
   /// part whose keeping (``KeptParts``) is below `level` reset to its default and, below
   /// `.notJudged`, the styles of keys the protocol does not know dropped; then what the platform
   /// declared it does its own way: elements of `topLevel` kinds detached from their parents (a
-  /// dialog that is a window of its own), and no history when the engine keeps it.
+  /// dialog that is a window of its own), no history when the engine keeps it, and no error
+  /// messages (only whether there is an error) when the platform cannot report them
+  /// (`errorTextReported` false): judged then only at `.notJudged`, the Informational tier.
   /// Applied to both sides, so a part one side does not keep cannot differ.
   ///
   /// - Complexity: O(n) for n elements (and their children lists when `topLevel` is not empty).
-  public func judged(at level: KeptParts.Keeping, topLevel: Set<ElementKind> = [], historyInEngine: Bool = false) -> UIState {
+  public func judged(at level: KeptParts.Keeping, topLevel: Set<ElementKind> = [], historyInEngine: Bool = false, errorTextReported: Bool = true) -> UIState {
     var state = self
     if historyInEngine { state.history = [] }
     for id in state.elements.sortedIds {
@@ -26,6 +28,11 @@ extension UIState {
         if !judged(.stopped) { element.isStopped = false }
         if !judged(.flags) { element.flags = 0 }
         if !judged(.options) { element.options = [] }
+        if !judged(.error) {
+          element.error = nil
+        } else if element.error != nil && (!judged(.errorText) || (!errorTextReported && level > .notJudged)) {
+          element.error = ""
+        }
         if level > .notJudged && element.styles.entries.contains(where: { !StyleKeys.isKnown($0.key) }) {
           var known = StyleTable()
           for entry in element.styles.entries where StyleKeys.isKnown(entry.key) { known.set(entry.key, to: entry.value, for: entry.selector) }

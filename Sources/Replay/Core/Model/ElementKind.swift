@@ -119,11 +119,20 @@ public enum ElementKind: String, CaseIterable, Sendable, Comparable {
   }
 
   /// A comma-separated list of kinds as snapshots name them (`pager,slider,textView`), for a
-  /// testee's `lacks=` and `fuzz platform --kinds`; empty items are skipped.
-  public static func list(parsing text: some StringProtocol) throws(ListFailure) -> Set<ElementKind> {
+  /// testee's `lacks=` and `toplevel=` and `fuzz platform --kinds`; empty items are skipped.
+  /// - Parameter allowed: the kinds the list may name (every kind when nil); a kind outside them
+  ///   is named as "not one of" them.
+  /// - Throws: ``ListFailure`` naming the first name that is not a kind (with the nearest one) or
+  ///   not allowed.
+  public static func list(parsing text: some StringProtocol, allowed: [ElementKind]? = nil) throws(ListFailure) -> Set<ElementKind> {
     var kinds: Set<ElementKind> = []
     for name in text.split(separator: ",") where !name.isEmpty {
-      guard let kind = ElementKind(rawValue: String(name)) else {
+      let kind = ElementKind(rawValue: String(name))
+      if let allowed, kind.map(allowed.contains) != true {
+        let names = allowed.map(\.rawValue)
+        throw ListFailure(description: "\"\(name)\" is not one of \(names.joined(separator: ", "))\(Suggestion.hint(for: String(name), among: names))")
+      }
+      guard let kind else {
         let names = allCases.map(\.rawValue)
         throw ListFailure(description: "unknown element kind \"\(name)\"\(Suggestion.hint(for: String(name), among: names)); the kinds are \(names.joined(separator: ", "))")
       }
