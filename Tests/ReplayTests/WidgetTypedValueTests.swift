@@ -1,6 +1,7 @@
 import CommandCodec
 import Foundation
 @testable import ReplayCore
+import ReplayConformance
 import Testing
 
 /// Widget values are typed (docs/WIDGETS.md §3, §6.2, §6.3; issue #26 §1): one value has one
@@ -86,4 +87,59 @@ struct WidgetTypedValueTests {
 @Test("The schema's reserved widget names are the built-in element kinds and custom")
 func builtInKindNamesAreTheElementKinds() {
   #expect(WidgetSchema.builtInKindNames == Set(ElementKind.allCases.map(\.rawValue)))
+}
+
+@Test("A run given a widget schema whose widget cases were all skipped is not conformant")
+func widgetsNotExercised() {
+  func result(_ name: String, _ verdict: CaseResult.Verdict) -> CaseResult {
+    CaseResult(name: name, tier: .required, verdict: verdict, reason: verdict == .skipped ? "no schema" : "")
+  }
+  var report = ConformanceReport(results: [result("Required.Tree.A", .pass), result("Required.Widgets.W.Create", .skipped)], suiteNames: ["Required.Tree.A", "Required.Widgets.W.Create"])
+  #expect(report.isGreen, "without --widgets, skipping is fine")
+  report.widgetSchema = "all"
+  report.widgetCases = ["Required.Widgets.W.Create"]
+  #expect(!report.isGreen && report.summaryText().contains("the widgets were not exercised: the testee skipped every case of widget schema all (Required.Widgets.W.Create: no schema)"))
+  #expect(!report.summaryText().hasSuffix("\nconformant\n"))
+  report.allowsEmpty = true
+  #expect(report.isGreen && report.summaryText().hasSuffix("conformant, without its widgets\n"))
+}
+
+@Test("An unused creation field is an unknown property; an immutable attribute is named alone")
+func creationFieldsAndAttributes() {
+  let model = WidgetModelTests.widgetModel(
+    #"{"type":"CREATE_DATA_TABLE","internalId":3,"childInternalId":9,"textValue":"grouped","value":2,"row":4}"#,
+    #"{"type":"SET_INT_VALUE","internalId":9,"value":4}"#)
+  #expect(rules(model) == [.widgetUnknownProperty, .widgetImmutableAttribute])
+  #expect(model.diagnostics.first?.message.contains("CREATE_DATA_TABLE carries row for DataTable 9, which no attribute of DataTable uses") == true)
+  #expect(model.diagnostics.last?.message.contains("SET_INT_VALUE would change columns of DataTable 9, a creation-time attribute") == true, "\(model.diagnostics.map(\.message))")
+}
+
+@Test("A built-in setter that sets a property and carries an attribute's field is refused for the attribute")
+func anAttributeBesideABuiltInSetterProperty() throws {
+  let schema = try WidgetSchema(parsing: #"""
+    {"widgetSchema":1,"name":"tag","widgets":[{"name":"AirportWidget","create":{"command":"CREATE_AIRPORT","code":1500},
+    "attributes":{"code":{"type":"string","field":"textValue2"}},
+    "properties":{"city":{"type":"string","set":{"command":"SET_TEXT_VALUE","field":"textValue"}}}}]}
+    """#)
+  let model = WidgetModelTests.widgetModel(
+    #"{"type":"CREATE_AIRPORT","internalId":3,"childInternalId":9,"textValue2":"HEL"}"#,
+    #"{"type":"SET_TEXT_VALUE","internalId":9,"textValue":"Helsinki","textValue2":"ARN"}"#, schema: schema)
+  #expect(rules(model) == [.widgetImmutableAttribute], "\(model.diagnostics.map(\.message))")
+  #expect(model.diagnostics.first?.message.contains("would change code of AirportWidget 9") == true)
+  #expect(model.state[9]?.widget?.attributes["code"] == "HEL" && model.state[9]?.widget?.properties["city"] == "Helsinki")
+}
+
+@Test("The UnknownProperty case sends the setter's other fields at their current values")
+func unknownPropertyIsIsolated() throws {
+  let schema = try WidgetSchema(parsing: #"""
+    {"widgetSchema":1,"name":"trip","widgets":[{"name":"Trip","create":{"command":"CREATE_TRIP_X","code":1500},
+    "properties":{"flight":{"type":"string","set":{"command":"SET_TRIP_DATA","code":1501,"field":"textValue"}},
+      "cellHeight":{"type":"int","min":100,"max":400,"default":180,"set":{"command":"SET_TRIP_DATA","code":1501,"field":"value"}}},
+    "visibility":{"displayableAfter":["flight"]}}]}
+    """#)
+  let testCase = try #require(ConformanceSuite.widgetCases(schema).first { $0.name == "Recommended.Widgets.Trip.UnknownProperty.SetTripData" })
+  let expectation = try CaseExpectation(testCase)
+  #expect(expectation.diagnostics.map(\.rule) == [.widgetUnknownProperty], "\(expectation.diagnostics.map(\.description))")
+  let steps = expectation.steps
+  #expect(StateDiff(from: steps[steps.count - 2].state, to: steps[steps.count - 1].state).isEmpty)
 }
