@@ -125,9 +125,9 @@ struct WidgetModelTests {
       "9 created TripCard",
       "9 layout 360×120",
       "9 property flight unset → LH 454",
-      "9 displayable",
       "9 property departure unset → 08:15",
-    ])
+      "9 displayable",
+    ], "displayable comes after every property of the command that made it so")
   }
 
   @Test func customCommandsToTheWrongElementAreRefused() {
@@ -180,7 +180,7 @@ struct WidgetModelTests {
   @Test func aSnapshotKeepsTheWidgetAndReadsBack() throws {
     let model = Self.widgetModel(Self.chart, #"{"type":"SET_INT_VALUE","internalId":9,"value":40}"#)
     let bytes = StateSnapshotWriter.snapshot(of: model.state)
-    #expect(bytes.text.contains(##""9": {"kind":"custom","parent":3,"widget":{"kind":"PieChart","attributes":{"title":"Budget"},"properties":{"piePercentage":"40","restColor":"#e0e0e0","sliceColor":"#1d4fb8"}}}"##))
+    #expect(bytes.text.contains(##""9": {"kind":"custom","parent":3,"widget":{"kind":"PieChart","attributes":{"title":"Budget"},"properties":{"piePercentage":40,"restColor":"#e0e0e0","sliceColor":"#1d4fb8"}}}"##))
     let read = try StateSnapshotReader.read(bytes)
     #expect(read.elements[9]?.widget == model.state[9]?.widget)
     #expect(StateSnapshotWriter.snapshot(of: read) == bytes)

@@ -61,9 +61,13 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
     case .string:
       return nil
     case .int:
-      return WidgetValueSyntax.integer(text) == nil ? .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not an int") : nil
+      if WidgetValueSyntax.integer(text) != nil { return nil }
+      guard WidgetValueSyntax.isIntegerSyntax(text) else { return .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not an int") }
+      return .init(.outOfRange, "\(text) is out of range: an int is a 64-bit integer")
     case .double:
-      return WidgetValueSyntax.number(text) == nil ? .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a double") : nil
+      if WidgetValueSyntax.number(text) != nil { return nil }
+      guard WidgetValueSyntax.isNumberSyntax(text) else { return .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a double") }
+      return .init(.outOfRange, "\(text) is out of range: too large for a double")
     case .bool:
       return WidgetValueSyntax.isBool(text) ? nil : .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a bool (true, false, 1 or 0)")
     case .colour:
@@ -76,5 +80,48 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
     case .size:
       return WidgetValueSyntax.size(text) == nil ? .init(.notASize, "\(WidgetValueSyntax.quoted(text)) is not a size (WIDTHxHEIGHT, e.g. 320x200)") : nil
     }
+  }
+
+  /// Whether values of this type are numbers or booleans: snapshots write them as JSON numbers
+  /// and booleans, and diffs print them bare (`40`, `true`) rather than quoted.
+  public var isBare: Bool { self == .int || self == .double || self == .bool }
+
+  /// The one text of the value `text` spells, so that every spelling of a value compares alike
+  /// (docs/WIDGETS.md §3): an int in decimal (`007` → `7`), a double as a JSON number writes it
+  /// (`22.0` → `22`, `1e3` → `1000`), a bool as `true` or `false` (`1` → `true`), a colour in
+  /// lower case with six digits when opaque (`#FFCC00`, `#fc0` and `#ffffcc00` → `#ffcc00`), a
+  /// size without leading zeros; strings, enum values and URLs as they are. Nil when `text` is
+  /// not a value of the type (ranges are not checked).
+  ///
+  /// ```swift
+  /// WidgetPropertyType.double.canonicalText("22.0")  // "22"
+  /// WidgetPropertyType.bool.canonicalText("0")       // "false"
+  /// ```
+  public func canonicalText(_ text: String) -> String? {
+    guard syntaxProblem(text) == nil else { return nil }
+    switch self {
+    case .int:
+      return WidgetValueSyntax.integer(text).map { String($0) }
+    case .double:
+      // -0 is 0: one number, one text.
+      return WidgetValueSyntax.number(text).map { WidgetValueSyntax.canonicalNumber($0 == 0 ? 0 : $0) }
+    case .bool:
+      return WidgetValueSyntax.bool(text).map { $0 ? "true" : "false" }
+    case .colour:
+      return WidgetValueSyntax.canonicalColour(text)
+    case .size:
+      return WidgetValueSyntax.size(text).map { "\($0.width)x\($0.height)" }
+    case .string, .enumeration, .url:
+      return text
+    }
+  }
+
+  /// Whether `a` and `b` are one value of this type (`0` and `false`, `22` and `22.0`,
+  /// `#80FF0000` and `#80ff0000`); texts that are not values of the type are the same only when
+  /// they are spelt the same.
+  public func sameValue(_ a: String, _ b: String) -> Bool {
+    if a == b { return true }
+    guard let x = canonicalText(a), let y = canonicalText(b) else { return false }
+    return x == y
   }
 }

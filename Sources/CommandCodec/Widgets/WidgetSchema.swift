@@ -98,3 +98,17 @@ public struct WidgetSchema: Hashable, Sendable {
   /// so a reader given another schema refuses the trace instead of misreading it.
   public var fingerprint: String { "fnv1a64:" + FNV1a.hex64(canonicalText.utf8) }
 }
+
+extension WidgetSchema {
+  /// The names of the built-in element kinds (`button`, `frameView`, ...) and `custom`, which a
+  /// selector uses for any custom widget: no widget may be called so. Replay's `ElementKind`
+  /// has these raw values; a test keeps the two lists equal.
+  public static let builtInKindNames: Set<String> = [
+    "application", "frameView", "navigationView", "openGLView", "textField", "textView", "listView", "gridView",
+    "button", "switch", "picker", "linearLayout", "frameLayout", "eventLayout", "scrollLayout", "flipperLayout",
+    "tableLayout", "autoColumnLayout", "text", "dialog", "alertDialog", "imageView", "actionSheet", "pager", "checkbox",
+    "radioGroup", "separator", "slider", "actionBar", "searchBar", "navigationBar", "navigationBarItem",
+    "progressSpinner", "notification", "pageControl", "segmentedControl", "custom",
+  ]
+}
+

@@ -45,6 +45,11 @@ enum WidgetSchemaReader {
     guard SchemaObject.isIdentifier(name) else {
       throw Failure(.invalidName, at: object.path("name"), "\(WidgetValueSyntax.quoted(name)) is not a widget name (a letter, then letters, digits and _)")
     }
+    // A widget is shown, selected and diffed by its name beside the built-in kinds: one name,
+    // one kind (`button 5` must not be two things).
+    guard !WidgetSchema.builtInKindNames.contains(name) else {
+      throw Failure(.builtInCollision, at: object.path("name"), "\(name) is a built-in element kind; a custom widget takes a name of its own (selectors and diff paths name kinds)")
+    }
     guard let create = try object.object("create", allowed: ["command", "code"]) else {
       throw Failure(.missingKey, at: path, "missing key \"create\"")
     }

@@ -12,15 +12,26 @@
 public enum WidgetValueSyntax {
   /// The integer `text` spells (optional `-`, decimal digits, within Int64), or nil.
   public static func integer(_ text: String) -> Int64? {
+    isIntegerSyntax(text) ? Int64(text) : nil
+  }
+
+  /// Whether `text` is spelt as an integer (optional `-`, decimal digits), whatever its size.
+  public static func isIntegerSyntax(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     let digits = bytes.first == UInt8(ascii: "-") ? bytes.dropFirst() : bytes[...]
-    guard !digits.isEmpty, digits.allSatisfy(isDigit) else { return nil }
-    return Int64(text)
+    return !digits.isEmpty && digits.allSatisfy(isDigit)
   }
 
   /// The number `text` spells as a JSON number (`-1.5`, `2e3`; no `+`, no leading zeros,
-  /// no `nan` or `inf`), or nil.
+  /// no `nan` or `inf`), or nil; nil too for a number too large for a Double (`1e400`).
   public static func number(_ text: String) -> Double? {
+    guard isNumberSyntax(text), let value = Double(text), value.isFinite else { return nil }
+    return value
+  }
+
+  /// Whether `text` is spelt as a JSON number, whatever its size: `1e400` is, though it
+  /// overflows a Double (``number(_:)`` is nil for it).
+  public static func isNumberSyntax(_ text: String) -> Bool {
     let bytes = Array(text.utf8)
     var index = 0
     func digits() -> Int {
@@ -31,18 +42,17 @@ public enum WidgetValueSyntax {
     if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
     let integerStart = index
     let integerDigits = digits()
-    guard integerDigits > 0, !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0")) else { return nil }
+    guard integerDigits > 0, !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0")) else { return false }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
-      guard digits() > 0 else { return nil }
+      guard digits() > 0 else { return false }
     }
     if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
       index += 1
       if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-      guard digits() > 0 else { return nil }
+      guard digits() > 0 else { return false }
     }
-    guard index == bytes.count, let value = Double(text), value.isFinite else { return nil }
-    return value
+    return index == bytes.count
   }
 
   /// Whether `text` is a bool: `true`, `false`, `1` or `0` (an integer field carries 1 or 0).
@@ -61,6 +71,17 @@ public enum WidgetValueSyntax {
     let bytes = Array(text.utf8)
     guard bytes.first == UInt8(ascii: "#"), [4, 7, 9].contains(bytes.count) else { return false }
     return bytes.dropFirst().allSatisfy { isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20) }
+  }
+
+  /// A colour's canonical text: lower case, `#rgb` spelt out as `#rrggbb`, and an opaque
+  /// `#ffrrggbb` as `#rrggbb`, so that every spelling of one colour has one text. Nil for a
+  /// text that is not a colour.
+  public static func canonicalColour(_ text: String) -> String? {
+    guard isColour(text) else { return nil }
+    var digits = Array(text.lowercased().utf8.dropFirst())
+    if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+    if digits.count == 8 && digits[0] == UInt8(ascii: "f") && digits[1] == UInt8(ascii: "f") { digits.removeFirst(2) }
+    return "#" + String(decoding: digits, as: UTF8.self)
   }
 
   /// Whether `text` is `scheme:rest`: a scheme of a letter then letters, digits, `+`, `-` or
@@ -91,7 +112,7 @@ public enum WidgetValueSyntax {
   }
 
   /// A number as the schema's canonical text writes it (`40`, `0.5`).
-  static func canonicalNumber(_ value: Double) -> String {
+  public static func canonicalNumber(_ value: Double) -> String {
     var bytes: [UInt8] = []
     bytes.writeJSONNumber(value)
     return String(decoding: bytes, as: UTF8.self)

@@ -28,7 +28,9 @@ struct Conformance: ParsableCommand {
       --widgets FILE adds the cases of a widget schema's custom widgets (Required.Widgets.<Widget>.…, \
       Recommended.Widgets.<Widget>.…): created with defaults, each property set, each invalid \
       value refused, attributes immutable, the visibility rules, deleted. Their headers name the \
-      schema; a testee that has not loaded it answers unsupported and they are skipped.
+      schema; a testee that has not loaded it answers unsupported and they are skipped. A run \
+      given --widgets that exercises no widget (none selected, or every widget case skipped) \
+      says the widgets were not exercised and exits 2, unless --allow-empty.
 
       --failure-list FILE names known failures, one case per line (# comments): a listed failure \
       is expected; an unlisted one fails the run, and so does a listed case that now passes \
@@ -40,13 +42,14 @@ struct Conformance: ParsableCommand {
       A testee that cannot be started or fails the handshake (its header and hello) of the \
       first case is a setup error: the run stops there with the testee's own words, exit \
       status 2, no report. A run in which no case runs (an empty shard, every case skipped) \
-      tested nothing: exit status 2 unless --allow-empty. A run stopped by a signal says so in \
+      tested nothing: exit status 2 unless --allow-empty; so does a --widgets run whose widget cases \
+      all are skipped or none selected. A run stopped by a signal says so in \
       every report (JSON "interrupted", a JUnit test case in error, the HTML page) and is never \
       green.
 
       Exit status: 0 conformant, 1 failures (unexpected, stale or unstable), 2 bad input (an \
-      unreadable failure list, scenario trace or widget schema), a testee that cannot start, or \
-      no case run, 64 bad usage, 128+N stopped by signal N.
+      unreadable failure list, scenario trace or widget schema), a testee that cannot start, \
+      no case run, or no widget case run with --widgets, 64 bad usage, 128+N stopped by signal N.
       """
   )
 
@@ -89,7 +92,7 @@ struct Conformance: ParsableCommand {
   @Flag(name: .long, help: "Print every case's verdict, not only the failures (with --matrix: every case, not only disagreements).")
   var verbose = false
 
-  @Flag(name: .long, help: "Pass when no case runs (none selected, as an empty --shard; or the testee skips every one); without it, that is an error, exit status 2.")
+  @Flag(name: .long, help: "Pass when no case runs (none selected, as an empty --shard; or the testee skips every one), or, with --widgets, no widget case; without it, that is an error, exit status 2.")
   var allowEmpty = false
 
   @OptionGroup var engineOptions: EngineOptions
@@ -174,6 +177,8 @@ struct Conformance: ParsableCommand {
     var report = ConformanceReport(results: results, failureList: knownFailures, suiteNames: Set(all.cases.map(\.name)))
     report.coverage = ConformanceCoverage.of(suite, results: results)
     report.allowsEmpty = allowEmpty
+    report.widgetSchema = schema.map { $0.name.isEmpty ? widgets ?? "" : $0.name }
+    report.widgetCases = Set(selected.cases.filter { $0.widgets != nil }.map(\.name))
     report.ignore = options.ignoring
     report.updatesFailureList = updateFailureList && outcome.interruption == nil
     report.interrupted = outcome.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: results.count, total: suite.cases.count, unit: "case") }
@@ -198,7 +203,7 @@ struct Conformance: ParsableCommand {
       printError(interrupted.description)
       throw ExitCode(SignalTrap.exitStatus(for: interrupted.signal))
     }
-    if report.testedNothing && !allowEmpty { throw ExitStatus.badInput }
+    if (report.testedNothing || report.widgetsNotExercised != nil) && !allowEmpty { throw ExitStatus.badInput }
     if !report.isGreen && !updateFailureList { throw ExitCode(1) }
   }
 

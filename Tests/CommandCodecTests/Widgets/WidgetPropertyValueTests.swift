@@ -20,7 +20,7 @@ struct WidgetPropertyValueTests {
 
   @Test("Invalid values name their problem", arguments: [
     (WidgetPropertyType.int, "4.5", WidgetProperty.Problem.Code.wrongType), (.int, "+4", .wrongType), (.int, " 4", .wrongType),
-    (.int, "99999999999999999999", .wrongType), (.double, "nan", .wrongType), (.double, "01", .wrongType), (.double, "1.", .wrongType),
+    (.int, "99999999999999999999", .outOfRange), (.double, "1e400", .outOfRange), (.double, "-1e400", .outOfRange), (.double, "nan", .wrongType), (.double, "01", .wrongType), (.double, "1.", .wrongType),
     (.bool, "yes", .wrongType), (.colour, "banana", .notAColour), (.colour, "#ff00", .notAColour), (.colour, "#ggg", .notAColour),
     (.enumeration(["plain", "grouped"]), "Plain", .notInEnum), (.url, "example.com", .notAURL), (.url, "https://a b", .notAURL),
     (.url, "1http://a", .notAURL), (.size, "320", .notASize), (.size, "-1x2", .notASize), (.size, "320X200", .notASize),
@@ -51,5 +51,33 @@ struct WidgetPropertyValueTests {
     #expect(chart.property(named: "piePercentage")?.validate("140")?.code == .outOfRange)
     #expect(chart.property(named: "sliceColor")?.validate("banana")?.code == .notAColour)
     #expect(chart.property(named: "piePercentage")?.validate("65") == nil)
+  }
+
+  @Test("A number too large for its type is out of range, not of the wrong type")
+  func overflow() {
+    #expect(property(.double).validate("1e400")?.message == "1e400 is out of range: too large for a double")
+    #expect(property(.int).validate("99999999999999999999")?.message == "99999999999999999999 is out of range: an int is a 64-bit integer")
+    #expect(property(.double).validate("1e40x")?.code == .wrongType)
+  }
+
+  @Test("Each value has one canonical text", arguments: [
+    (WidgetPropertyType.int, "007", "7"), (.int, "-0", "0"), (.double, "22.0", "22"), (.double, "1e3", "1000"),
+    (.double, "-0.0", "0"), (.double, "0.5", "0.5"), (.bool, "1", "true"), (.bool, "false", "false"), (.bool, "0", "false"),
+    (.colour, "#80FF0000", "#80ff0000"), (.colour, "#FC0", "#ffcc00"), (.colour, "#ffffcc00", "#ffcc00"),
+    (.size, "0320x044", "320x44"), (.string, " A ", " A "), (.enumeration(["Plain"]), "Plain", "Plain"),
+  ])
+  func canonical(type: WidgetPropertyType, text: String, canonical: String) {
+    #expect(type.canonicalText(text) == canonical)
+    #expect(type.sameValue(text, canonical))
+  }
+
+  @Test("Values compare by their type")
+  func sameValue() {
+    #expect(WidgetPropertyType.bool.sameValue("0", "false") && !WidgetPropertyType.bool.sameValue("0", "true"))
+    #expect(WidgetPropertyType.double.sameValue("22", "22.0") && !WidgetPropertyType.double.sameValue("22", "22.5"))
+    #expect(WidgetPropertyType.colour.sameValue("#80FF0000", "#80ff0000"))
+    #expect(!WidgetPropertyType.string.sameValue("a", "A"), "strings are compared as written")
+    #expect(!WidgetPropertyType.int.sameValue("x", "0") && WidgetPropertyType.int.sameValue("x", "x"), "a text that is no value equals only itself")
+    #expect(WidgetPropertyType.int.canonicalText("4.5") == nil && WidgetPropertyType.bool.isBare && !WidgetPropertyType.colour.isBare)
   }
 }

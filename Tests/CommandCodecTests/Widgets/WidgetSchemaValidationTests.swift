@@ -52,6 +52,8 @@ struct WidgetSchemaValidationTests {
     BadSchema(rule: "a code outside the custom range", document: F.document(F.widget(create: #"{"command": "CREATE_PIE", "code": 5000}"#)), code: .codeOutOfRange, path: "widgets[0].create.code"),
     BadSchema(rule: "a command name that is not one", document: F.document(F.widget(create: #"{"command": "create-pie"}"#)), code: .invalidName, path: "widgets[0].create.command"),
     BadSchema(rule: "a widget name that is not one", document: F.document(F.widget(name: "my pie")), code: .invalidName, path: "widgets[0].name"),
+    BadSchema(rule: "a widget named like a built-in kind", document: F.document(F.widget(name: "button")), code: .builtInCollision, path: "widgets[0].name"),
+    BadSchema(rule: "a widget named custom, the selector of any custom widget", document: F.document(F.widget(), F.widget(name: "custom", create: #"{"command": "CREATE_OTHER"}"#)), code: .builtInCollision, path: "widgets[1].name"),
     BadSchema(rule: "a field the built-in command does not have", document: F.property(#"{"type": "int", "set": {"command": "SET_INT_VALUE", "field": "textValue"}}"#), code: .unknownField, path: "widgets[0].properties.p.set.field"),
     BadSchema(rule: "a field that does not exist", document: F.property(#"{"type": "int", "set": {"command": "SET_PIE", "field": "valu"}}"#), code: .unknownField, path: "widgets[0].properties.p.set.field"),
     BadSchema(rule: "a value in internalId", document: F.property(#"{"type": "int", "set": {"command": "SET_PIE", "field": "internalId"}}"#), code: .fieldConflict, path: "widgets[0].properties.p.set.field"),

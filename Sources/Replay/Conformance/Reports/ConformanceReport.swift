@@ -22,6 +22,13 @@ public struct ConformanceReport: Sendable {
   /// summary then ends with what was written, not with a verdict the exit status does not give.
   public var updatesFailureList = false
 
+  /// The name of the widget schema the run was given (`--widgets`), nil without one: such a run
+  /// is about its custom widgets, and is not green when it exercised none (``widgetsNotExercised``).
+  public var widgetSchema: String?
+  /// The selected cases that name the widget schema (its generated cases, scenarios recorded
+  /// with it), across every shard.
+  public var widgetCases: Set<String> = []
+
   public init(results: [CaseResult], failureList: FailureList = FailureList(), suiteNames: Set<String>) {
     self.results = results
     self.comparison = failureList.compare(results, suiteNames: suiteNames)
@@ -30,9 +37,22 @@ public struct ConformanceReport: Sendable {
   /// Whether no case ran: none was selected, or the testee took none (every one skipped).
   public var testedNothing: Bool { results.allSatisfy { $0.verdict == .skipped } }
 
+  /// Why a run given a widget schema did not exercise its widgets, or nil when it did (or had
+  /// no schema): no widget case was selected, or the testee skipped every one (it did not load
+  /// the schema). A shard without widget cases leaves them to the others.
+  public var widgetsNotExercised: String? {
+    guard let widgetSchema else { return nil }
+    guard !widgetCases.isEmpty else { return "no case of widget schema \(widgetSchema) was selected" }
+    let ran = results.filter { widgetCases.contains($0.name) }
+    guard let first = ran.first, ran.allSatisfy({ $0.verdict == .skipped }) else { return nil }
+    return "the testee skipped every case of widget schema \(widgetSchema) (\(first.name): \(first.reason))"
+  }
+
   /// Conformant: no unexpected failure, no stale entry, no unstable case; not interrupted, and
-  /// some case ran (unless ``allowsEmpty``).
-  public var isGreen: Bool { comparison.isGreen && unstable.isEmpty && interrupted == nil && (allowsEmpty || !testedNothing) }
+  /// some case ran, some widget case too when given a schema (unless ``allowsEmpty``).
+  public var isGreen: Bool {
+    comparison.isGreen && unstable.isEmpty && interrupted == nil && (allowsEmpty || (!testedNothing && widgetsNotExercised == nil))
+  }
 
   /// Verdict counts for one tier.
   public func counts(_ tier: ConformanceTier) -> [CaseResult.Verdict: Int] {
@@ -91,6 +111,10 @@ public struct ConformanceReport: Sendable {
       // run's answer (it exits 0).
       let listed = comparison.expected.count + comparison.unexpected.count
       lines.append("the failure list is rewritten to name this run's \(listed) failure\(listed == 1 ? "" : "s") (--update-failure-list)")
+    } else if let why = widgetsNotExercised {
+      // Said whatever else the run found: a green standard suite is not a platform's widgets.
+      lines.append("the widgets were not exercised: \(e(why))" + (allowsEmpty ? "" : " (--allow-empty accepts that)"))
+      lines.append(isGreen ? "conformant, without its widgets" : "not conformant")
     } else {
       lines.append(isGreen ? "conformant" : "not conformant")
     }
@@ -109,6 +133,7 @@ public struct ConformanceReport: Sendable {
       o.member("testee") { $0.string(testee?.creator ?? "") }
       o.member("declaration") { $0.string(testee?.hello.detail ?? "") }
       o.member("green") { $0.bool(isGreen) }
+      if let why = widgetsNotExercised { o.member("widgetsNotExercised") { $0.string(why) } }
       if let interrupted { o.member("interrupted") { $0.string(interrupted.description) } }
       if !ignore.isEmpty {
         o.member("ignore") { value in

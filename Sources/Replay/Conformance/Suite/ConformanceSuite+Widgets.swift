@@ -47,6 +47,8 @@ private struct WidgetCaseMaker {
   let widget: Int32 = 4
 
   var kind: String { definition.name }
+  /// `a PieChart`, `an AirportWidget`.
+  func a(_ noun: String) -> String { Format.withArticle(noun) }
   var settable: [WidgetProperty] { definition.properties.filter { !$0.isCreationAttribute } }
 
   var cases: [ConformanceCase] {
@@ -58,7 +60,7 @@ private struct WidgetCaseMaker {
     do {
       var b = start()
       b.send(create())
-      cases.append(named(b, "\(required).Create", "the creation command makes a \(kind) whose attributes and properties hold their defaults", model))
+      cases.append(named(b, "\(required).Create", "the creation command makes \(a(kind)) whose attributes and properties hold their defaults", model))
     }
     let givenAttributes = definition.attributes.compactMap { attribute in WidgetValues.valid(attribute).map { (attribute, $0) } }
     if !givenAttributes.isEmpty {
@@ -71,20 +73,20 @@ private struct WidgetCaseMaker {
       var b = start()
       b.send(create())
       b.send(command)
-      cases.append(named(b, "\(required).Property.\(property.name)", "\(property.wire) sets \(property.name) of a \(kind) (\(value))", model))
+      cases.append(named(b, "\(required).Property.\(property.name)", "\(property.wire) sets \(property.name) of \(a(kind)) (\(value))", model))
     }
     for property in settable {
       guard let good = WidgetValues.valid(property), let bad = WidgetValues.invalid(property), let setGood = set(property, to: good), let setBad = set(property, to: bad) else { continue }
       var b = start()
       b.send([create(), setGood])
       b.send(setBad)
-      cases.append(named(b, "\(recommended).InvalidValue.\(property.name)", "\(property.name) of a \(kind) refuses \(bad): the value stays \(good)", "PROTOCOL.md §7 widget-invalid-value"))
+      cases.append(named(b, "\(recommended).InvalidValue.\(property.name)", "\(property.name) of \(a(kind)) refuses \(bad): the value stays \(good)", "PROTOCOL.md §7 widget-invalid-value"))
     }
     for attribute in definition.attributes {
       guard let bad = WidgetValues.invalid(attribute) else { continue }
       var b = start()
       b.send(create([(attribute, bad)]))
-      cases.append(named(b, "\(recommended).InvalidAttribute.\(attribute.name)", "a \(kind) created with \(attribute.name) \(bad) takes its default \(attribute.defaultValue ?? "(unset)")", "PROTOCOL.md §7 widget-invalid-value"))
+      cases.append(named(b, "\(recommended).InvalidAttribute.\(attribute.name)", "\(a(kind)) created with \(attribute.name) \(bad) takes its default \(attribute.defaultValue ?? "(unset)")", "PROTOCOL.md §7 widget-invalid-value"))
     }
     cases += immutableAttributes(recommended)
     cases += visibility(required, recommended)
@@ -93,7 +95,7 @@ private struct WidgetCaseMaker {
       var b = start()
       b.send(createDisplayable())
       b.send(.to(widget, .deleteElement))
-      cases.append(named(b, "\(required).Delete", "DELETE_ELEMENT removes a \(kind)", "WIDGETS.md §6.2, PROTOCOL.md §3 38"))
+      cases.append(named(b, "\(required).Delete", "DELETE_ELEMENT removes \(a(kind))", "WIDGETS.md §6.2, PROTOCOL.md §3 38"))
     }
     return cases
   }
@@ -112,7 +114,7 @@ private struct WidgetCaseMaker {
         var b = start()
         b.send(create(initial))
         b.send(.style(widget, attribute.name, other))
-        cases.append(named(b, "\(recommended).ImmutableAttribute.\(attribute.name).SetStyle", "SET_STYLE \(attribute.name) does not change a \(kind)'s creation-time attribute", reference))
+        cases.append(named(b, "\(recommended).ImmutableAttribute.\(attribute.name).SetStyle", "SET_STYLE \(attribute.name) does not change \(a(kind))'s creation-time attribute", reference))
       }
       // The built-in setter of the attribute's field, unless some property is set by it.
       for type in [CommandType.setTextValue, .setIntValue] where type.fields.contains(attribute.wire.field) {
@@ -126,7 +128,7 @@ private struct WidgetCaseMaker {
         var b = start()
         b.send(create(initial))
         b.send(command)
-        cases.append(named(b, "\(recommended).ImmutableAttribute.\(attribute.name).\(ConformanceSuite.camel(type))", "\(type.name) does not change a \(kind)'s creation-time attribute \(attribute.name)", reference))
+        cases.append(named(b, "\(recommended).ImmutableAttribute.\(attribute.name).\(ConformanceSuite.camel(type))", "\(type.name) does not change \(a(kind))'s creation-time attribute \(attribute.name)", reference))
       }
     }
     return cases
@@ -142,12 +144,12 @@ private struct WidgetCaseMaker {
       b.send(createDisplayable())
       b.send(.to(widget, .setVisibility, value: 0))
       b.send(.to(widget, .setVisibility, value: 1))
-      cases.append(named(b, "\(required).Visibility.HideAndShow", "SET_VISIBILITY hides and shows a \(kind)", "WIDGETS.md §2.8, PROTOCOL.md §3", about: [.tree, .visibility]))
+      cases.append(named(b, "\(required).Visibility.HideAndShow", "SET_VISIBILITY hides and shows \(a(kind))", "WIDGETS.md §2.8, PROTOCOL.md §3", about: [.tree, .visibility]))
     } else {
       var b = start()
       b.send(createDisplayable())
       b.send(.to(widget, .setVisibility, value: 0))
-      cases.append(named(b, "\(recommended).Visibility.NotHideable", "SET_VISIBILITY 0 does not hide a \(kind), which its schema says cannot be hidden", "PROTOCOL.md §7 widget-not-hideable", about: [.tree, .visibility]))
+      cases.append(named(b, "\(recommended).Visibility.NotHideable", "SET_VISIBILITY 0 does not hide \(a(kind)), which its schema says cannot be hidden", "PROTOCOL.md §7 widget-not-hideable", about: [.tree, .visibility]))
     }
     let waitsFor = rules.displayableAfter.compactMap { name in definition.property(named: name) }
     if !waitsFor.isEmpty {
@@ -156,11 +158,11 @@ private struct WidgetCaseMaker {
       for property in waitsFor {
         if let value = WidgetValues.valid(property), let command = set(property, to: value) { b.send(command) }
       }
-      cases.append(named(b, "\(required).Visibility.DisplayableAfter", "a \(kind) becomes displayable once \(waitsFor.map(\.name).joined(separator: ", ")) \(waitsFor.count == 1 ? "is" : "are") set", "WIDGETS.md §2.8, §6.2"))
+      cases.append(named(b, "\(required).Visibility.DisplayableAfter", "\(a(kind)) becomes displayable once \(waitsFor.map(\.name).joined(separator: ", ")) \(waitsFor.count == 1 ? "is" : "are") set", "WIDGETS.md §2.8, §6.2"))
       var shown = start()
       shown.send(create())
       shown.send(.to(widget, .setVisibility, value: 1))
-      cases.append(named(shown, "\(recommended).Visibility.ShownBeforeDisplayable", "a \(kind) shown before \(waitsFor.map(\.name).joined(separator: ", ")) \(waitsFor.count == 1 ? "is" : "are") set stays not displayable", "PROTOCOL.md §7 widget-not-displayable", about: [.tree, .visibility]))
+      cases.append(named(shown, "\(recommended).Visibility.ShownBeforeDisplayable", "\(a(kind)) shown before \(waitsFor.map(\.name).joined(separator: ", ")) \(waitsFor.count == 1 ? "is" : "are") set stays not displayable", "PROTOCOL.md §7 widget-not-displayable", about: [.tree, .visibility]))
     }
     return cases
   }
@@ -184,13 +186,18 @@ private struct WidgetCaseMaker {
         cases.append(named(b, "\(recommended).NotCreated.\(camel)", "\(setter.name) to a linear layout, which is no \(kind), changes nothing", "PROTOCOL.md §7 widget-not-created"))
       }
       let used = Set(carried.map(\.wire.field))
-      if let unused = [Command.Field.row, .column, .width, .height, .childInternalId].first(where: { !used.contains($0) }) {
-        var command = Command(custom: setter.name, internalId: widget)
+      if let unused = [Command.Field.row, .column, .width, .height, .childInternalId].first(where: { !used.contains($0) }),
+        let property = carried.first, let value = WidgetValues.valid(property), let current = set(property, to: value)
+      {
+        // The setter first sets every property it carries, then comes again with the same
+        // values and the unused field: the case is about that field alone (a setter sets every
+        // property of its fields, so absent ones would blank or zero them; WIDGETS.md §6.2).
+        var command = current
         WidgetValues.write("1", into: unused, of: &command)
         var b = start()
-        b.send(createDisplayable())
+        b.send(createDisplayable() + [current])
         b.send(command)
-        cases.append(named(b, "\(recommended).UnknownProperty.\(camel)", "\(setter.name) carrying \(unused.rawValue), which no property of a \(kind) uses, changes nothing", "PROTOCOL.md §7 widget-unknown-property"))
+        cases.append(named(b, "\(recommended).UnknownProperty.\(camel)", "\(setter.name) carrying \(unused.rawValue), which no property of \(a(kind)) uses, and its properties' current values changes nothing", "PROTOCOL.md §7 widget-unknown-property"))
       }
     }
     return cases

@@ -10,7 +10,8 @@ public enum DiffInput {
     public var description: String
   }
 
-  /// Opens `path`: a snapshot when it is a JSON object starting with `"version"`, else a trace.
+  /// Opens `path`: a snapshot when it is a JSON object starting with `"version"`, else a trace;
+  /// either is read with `widgets`, the schema of its custom widgets, when given.
   public static func open(_ path: String, widgets: WidgetSchema? = nil) throws(Failure) -> DiffInput {
     if path == "-" {
       do {
@@ -33,7 +34,10 @@ public enum DiffInput {
         throw Failure(description: error.description)
       }
       do {
-        return .snapshot(try StateSnapshotReader.read(whole))
+        var state = try StateSnapshotReader.read(whole)
+        // With the schema, the diff compares and prints the widgets' values by their types.
+        if let widgets, state.widgets == nil { state.widgets = widgets }
+        return .snapshot(state)
       } catch {
         throw Failure(description: "\(path): not a readable state snapshot: \(error)")
       }

@@ -3,6 +3,10 @@ import CommandCodec
 /// What an element of a custom widget kind holds: its kind's name, its creation attributes and
 /// its properties, each as its text form (docs/WIDGETS.md §3), by name.
 ///
+/// The model keeps each value's canonical text (``WidgetPropertyType/canonicalText(_:)``: `22`
+/// for `22.0`, `true` for `1`, `#ffcc00` for `#FFCC00`), so that one value has one text; a
+/// snapshot read back may hold other spellings, which diffs compare by type.
+///
 /// ```swift
 /// element.widget?.kind                        // "PieChart"
 /// element.widget?.properties["piePercentage"] // "40"
@@ -17,12 +21,32 @@ public struct CustomWidget: Hashable, Sendable {
   public var properties: [String: String]
   /// Whether every property the schema's `displayableAfter` lists has been set.
   public var isDisplayable: Bool
+  /// The names, among attributes and properties, whose values are numbers or booleans (an `int`,
+  /// `double` or `bool` type; a JSON number or boolean in a snapshot read back): snapshots write
+  /// them as JSON numbers and booleans and diffs print them bare, with or without the schema.
+  /// How values are written, not what the widget holds: equality leaves it out.
+  public var bareValues: Set<String>
 
-  public init(kind: String, attributes: [String: String] = [:], properties: [String: String] = [:], isDisplayable: Bool = true) {
+  public init(
+    kind: String, attributes: [String: String] = [:], properties: [String: String] = [:], isDisplayable: Bool = true,
+    bareValues: Set<String> = []
+  ) {
     self.kind = kind
     self.attributes = attributes
     self.properties = properties
     self.isDisplayable = isDisplayable
+    self.bareValues = bareValues
+  }
+
+  public static func == (x: CustomWidget, y: CustomWidget) -> Bool {
+    x.kind == y.kind && x.attributes == y.attributes && x.properties == y.properties && x.isDisplayable == y.isDisplayable
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(attributes)
+    hasher.combine(properties)
+    hasher.combine(isDisplayable)
   }
 }
 
@@ -52,8 +76,9 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
       let list = attributes.sorted { $0.key < $1.key }.map { "\($0.key)=\(JSONText.quoted($0.value))" }
       return "created \(kind)" + (list.isEmpty ? "" : " (" + list.joined(separator: ", ") + ")")
     case .property(let name, let old, let new):
-      // Values are the trace's text forms: a string property's can hold anything.
-      return "property \(name) \(old.map { TerminalText.escaped($0) } ?? "unset") → \(TerminalText.escaped(new))"
+      // Values are text forms: a string property's can hold anything, "" included.
+      func shown(_ value: String) -> String { value.isEmpty ? "\"\"" : TerminalText.escaped(value) }
+      return "property \(name) \(old.map(shown) ?? "unset") → \(shown(new))"
     case .layout(let width, let height):
       return "layout \(Format.number(width))×\(Format.number(height))"
     case .displayable:

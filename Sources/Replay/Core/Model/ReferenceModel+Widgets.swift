@@ -21,22 +21,31 @@ extension ReferenceModel {
     let existed = state.elements.contains(id)
     createElement(.custom, command)
     guard !existed, state.elements.contains(id) else { return }  // refused: missing id, duplicate, cycle
-    var widget = CustomWidget(kind: definition.name, isDisplayable: definition.visibility.displayableAfter.isEmpty)
+    var widget = CustomWidget(
+      kind: definition.name, isDisplayable: definition.visibility.displayableAfter.isEmpty,
+      bareValues: Set((definition.attributes + definition.properties).filter(\.type.isBare).map(\.name)))
+    var attributeFields: Set<Command.Field> = [.internalId, .childInternalId]
     for attribute in definition.attributes {
       guard case .creation(let field) = attribute.wire else { continue }
+      attributeFields.insert(field)
       if command.hasValue(field) {
         let text = Self.text(of: field, in: command, as: attribute.type)
         if let problem = attribute.validate(text) {
           report(.widgetInvalidValue, "\(attribute.name) of \(definition.name) \(id): \(problem); \(attribute.defaultValue.map { "the default \($0) applies" } ?? "left unset")")
         } else {
-          widget.attributes[attribute.name] = text
+          widget.attributes[attribute.name] = Self.canonical(text, attribute.type)
           continue
         }
       }
-      if let value = attribute.defaultValue { widget.attributes[attribute.name] = value }
+      if let value = attribute.defaultValue { widget.attributes[attribute.name] = Self.canonical(value, attribute.type) }
+    }
+    // A creation field no attribute reads is refused like a setter's (§6.2): the engine meant
+    // something the schema does not say.
+    for field in Command.Field.allCases where !attributeFields.contains(field) && command.hasValue(field) {
+      report(.widgetUnknownProperty, "\(command.typeName) carries \(field.rawValue) for \(definition.name) \(id), which no attribute of \(definition.name) uses; ignored")
     }
     for property in definition.properties {
-      if let value = property.defaultValue { widget.properties[property.name] = value }
+      if let value = property.defaultValue { widget.properties[property.name] = Self.canonical(value, property.type) }
     }
     let attributes = widget.attributes
     state.elements.update(id) { element in
@@ -67,8 +76,9 @@ extension ReferenceModel {
       return reportUnknownTarget(command)
     }
     guard kind == definition.name else {
-      return report(.widgetNotCreated, "\(command.typeName) sets properties of a \(definition.name), but element \(id) is a \(kind)")
+      return report(.widgetNotCreated, "\(command.typeName) sets properties of \(Format.withArticle(definition.name)), but element \(id) is \(Format.withArticle(kind))")
     }
+    var becameDisplayable = false
     for field in Command.Field.allCases where field != .internalId {
       guard let property = definition.properties(setBy: .custom(command: command.customType, field: field)).first else {
         if command.hasValue(field) {
@@ -76,8 +86,10 @@ extension ReferenceModel {
         }
         continue
       }
-      setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type))
+      becameDisplayable = setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type)) || becameDisplayable
     }
+    // One command, one change: the platform's widget becomes displayable after all of it.
+    if becameDisplayable { emit(.widget(target: id, .displayable)) }
   }
 
   /// A built-in command to a custom widget: true when it set (or was refused for) a property or
@@ -90,7 +102,7 @@ extension ReferenceModel {
     switch command.type {
     case .setStyle:
       if let property = definition.properties(setBy: .style(key: command.textValue)).first {
-        setProperty(property, of: definition, id, to: command.textValue2)
+        if setProperty(property, of: definition, id, to: command.textValue2) { emit(.widget(target: id, .displayable)) }
         return true
       }
       if definition.attributes.contains(where: { $0.name == command.textValue }) {
@@ -109,34 +121,47 @@ extension ReferenceModel {
       }
       return false
     default:
-      var handled = false
+      var setFields: Set<Command.Field> = []
+      var becameDisplayable = false
       for field in command.type.fields where field != .internalId {
         if let property = definition.properties(setBy: .builtIn(command.type, field: field)).first {
-          setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type))
-          handled = true
+          becameDisplayable = setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type)) || becameDisplayable
+          setFields.insert(field)
         }
       }
-      if handled { return true }
-      let setsAttribute = (command.type == .setTextValue || command.type == .setIntValue)
-        && definition.attributes.contains { attribute in command.type.fields.contains(attribute.wire.field) && attribute.wire.field != .internalId }
-      if setsAttribute {
-        report(.widgetImmutableAttribute, "\(command.type.name) would change a creation-time attribute of \(definition.name) \(id) (\(definition.attributes.map(\.name).joined(separator: ", "))); ignored")
-        return true
+      if becameDisplayable { emit(.widget(target: id, .displayable)) }
+      guard command.type == .setTextValue || command.type == .setIntValue else { return !setFields.isEmpty }
+      // An attribute's creation field that this command carries and no property takes: the
+      // command would change the attribute, even when it sets a property through another field.
+      let touched = definition.attributes.filter { attribute in
+        let field = attribute.wire.field
+        return field != .internalId && command.type.fields.contains(field) && !setFields.contains(field)
+          && (setFields.isEmpty || command.hasValue(field))
       }
-      return false
+      if !touched.isEmpty {
+        let names = touched.map(\.name).joined(separator: ", ")
+        let what = touched.count == 1 ? "a creation-time attribute" : "creation-time attributes"
+        report(.widgetImmutableAttribute, "\(command.type.name) would change \(names) of \(definition.name) \(id), \(what); \(setFields.isEmpty ? "ignored" : "that part is ignored")")
+      }
+      return !setFields.isEmpty || !touched.isEmpty
     }
   }
 
-  /// Validates and stores one property value, logging the change a platform's widget would see.
-  private mutating func setProperty(_ property: WidgetProperty, of definition: WidgetDefinition, _ id: Int32, to text: String) {
+  /// Validates and stores one property value as its canonical text, logging the change a
+  /// platform's widget would see (none when the value is the one it had, however spelt).
+  /// - Returns: whether the widget became displayable; the caller logs that once its command is
+  ///   done.
+  private mutating func setProperty(_ property: WidgetProperty, of definition: WidgetDefinition, _ id: Int32, to text: String) -> Bool {
     if let problem = property.validate(text) {
-      return report(.widgetInvalidValue, "\(property.name) of \(definition.name) \(id): \(problem); ignored")
+      report(.widgetInvalidValue, "\(property.name) of \(definition.name) \(id): \(problem); ignored")
+      return false
     }
+    let value = Self.canonical(text, property.type)
     var old: String?
     var becameDisplayable = false
     state.elements.update(id) { element in
       old = element.widget!.properties[property.name]
-      element.widget!.properties[property.name] = text
+      element.widget!.properties[property.name] = value
       if !element.widget!.isDisplayable {
         let properties = element.widget!.properties
         if definition.visibility.displayableAfter.allSatisfy({ properties[$0] != nil }) {
@@ -146,8 +171,15 @@ extension ReferenceModel {
       }
     }
     touch(id)
-    if old != text { emit(.widget(target: id, .property(name: property.name, old: old, new: text))) }
-    if becameDisplayable { emit(.widget(target: id, .displayable)) }
+    if old.map({ !property.type.sameValue($0, value) }) ?? true {
+      emit(.widget(target: id, .property(name: property.name, old: old, new: value)))
+    }
+    return becameDisplayable
+  }
+
+  /// `text`, a valid value of `type`, as its canonical text.
+  static func canonical(_ text: String, _ type: WidgetPropertyType) -> String {
+    type.canonicalText(text) ?? text
   }
 
   /// DELETE_ELEMENT removed a custom widget.

@@ -225,8 +225,8 @@ public enum StateSnapshotReader {
         let w = try object(widget, place() + ".widget")
         try noOthers(w, ["kind", "attributes", "properties", "displayable"], place() + ".widget")
         var custom = CustomWidget(kind: try string(w["kind"], place() + ".widget.kind"))
-        if let attributes = w["attributes"] { custom.attributes = try stringMap(attributes, place() + ".widget.attributes") }
-        if let properties = w["properties"] { custom.properties = try stringMap(properties, place() + ".widget.properties") }
+        if let attributes = w["attributes"] { custom.attributes = try widgetValues(attributes, into: &custom.bareValues, place() + ".widget.attributes") }
+        if let properties = w["properties"] { custom.properties = try widgetValues(properties, into: &custom.bareValues, place() + ".widget.properties") }
         if let displayable = w["displayable"] { custom.isDisplayable = try bool(displayable, place() + ".widget.displayable") }
         guard kind == .custom else { throw fail(place() + ".widget", "belongs to custom elements, not to a \(kind.rawValue)") }
         element.widget = custom
@@ -234,6 +234,22 @@ public enum StateSnapshotReader {
         throw fail(place() + ".widget", "is missing: a custom element names its widget kind")
       }
       return element
+    }
+
+    /// A widget's values by name, each a string, a number or a boolean: numbers and booleans
+    /// become their canonical text (`22.0` → `22`) and are noted in `bare`, as the writer wrote
+    /// them (docs/STATE_FORMAT.md).
+    func widgetValues(_ value: JSONValue, into bare: inout Set<String>, _ place: @autoclosure () -> String) throws(Failure) -> [String: String] {
+      var values: [String: String] = [:]
+      for (name, item) in try object(value, place()) {
+        switch item {
+        case .string(let text): values[name] = text
+        case .bool(let flag): values[name] = flag ? "true" : "false"; bare.insert(name)
+        case .number(let number): values[name] = Format.number(number == 0 ? 0 : number); bare.insert(name)
+        default: throw expected("a string, a number or a boolean", item, place() + "." + name)
+        }
+      }
+      return values
     }
 
     func list(_ value: JSONValue, _ place: @autoclosure () -> String) throws(Failure) -> ListContent {

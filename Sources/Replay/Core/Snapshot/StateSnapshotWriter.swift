@@ -159,8 +159,8 @@ public enum StateSnapshotWriter {
         o.member("widget") { text in
           text.object { w in
             w.member("kind") { $0.string(widget.kind) }
-            if !widget.attributes.isEmpty { w.member("attributes") { writeStringMap(widget.attributes, into: &$0) } }
-            if !widget.properties.isEmpty { w.member("properties") { writeStringMap(widget.properties, into: &$0) } }
+            if !widget.attributes.isEmpty { w.member("attributes") { writeWidgetValues(widget.attributes, bare: widget.bareValues, into: &$0) } }
+            if !widget.properties.isEmpty { w.member("properties") { writeWidgetValues(widget.properties, bare: widget.bareValues, into: &$0) } }
             if !widget.isDisplayable { w.member("displayable") { $0.bool(false) } }
           }
         }
@@ -226,6 +226,22 @@ public enum StateSnapshotWriter {
   private static func writeStringMap(_ map: [String: String], into text: inout JSONText) {
     text.object { o in
       for key in sortedByBytes(Array(map.keys)) { o.member(key) { $0.string(map[key]!) } }
+    }
+  }
+
+  /// A widget's values by name: numbers and booleans (``CustomWidget/bareValues``) as JSON
+  /// numbers and booleans, so that a diff of two snapshots keeps their types; the rest as
+  /// strings. A bare value that is not a JSON number or boolean stays a string.
+  private static func writeWidgetValues(_ map: [String: String], bare: Set<String>, into text: inout JSONText) {
+    text.object { o in
+      for key in sortedByBytes(Array(map.keys)) {
+        let value = map[key]!
+        if bare.contains(key), value == "true" || value == "false" || WidgetValueSyntax.number(value) != nil {
+          o.member(key) { $0.raw(value) }
+        } else {
+          o.member(key) { $0.string(value) }
+        }
+      }
     }
   }
 

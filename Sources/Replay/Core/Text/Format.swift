@@ -52,4 +52,12 @@ public enum Format {
     let fraction = String(units % divisor)
     return sign + String(units / divisor) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
   }
+
+  /// `noun` after its indefinite article, as messages name a kind: `a PieChart`, `an
+  /// AirportWidget`, `a button`. The article follows the first letter (a vowel takes `an`), which
+  /// is right for the kind names of schemas and the built-in kinds.
+  public static func withArticle(_ noun: String) -> String {
+    let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
+    return (noun.first.map { vowels.contains(Character($0.lowercased())) } == true ? "an " : "a ") + noun
+  }
 }

@@ -70,7 +70,7 @@ extension EventScript.Step {
   private func widgetEvent(_ name: String, fields: String, to id: Int32, as selector: ElementSelector, at time: Double, in state: UIState, place: String) throws(Failure) -> TraceRecord {
     let element = state.elements[id]!
     guard let widget = element.widget, let definition = state.widgets?.widget(named: widget.kind) else {
-      throw Failure(message: "\(place): \(selector) is a \(element.kindName), not a custom widget: send its events with \"send\"")
+      throw Failure(message: "\(place): \(selector) is \(Format.withArticle(element.kindName)), not a custom widget: send its events with \"send\"")
     }
     guard let event = definition.events.first(where: { $0.name == name }) else {
       let declared = definition.events.map(\.name)
