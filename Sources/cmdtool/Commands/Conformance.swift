@@ -94,6 +94,8 @@ struct Conformance: ParsableCommand {
 
   @OptionGroup var engineOptions: EngineOptions
 
+  @OptionGroup var sessionsOptions: SessionsOptions
+
   @OptionGroup var ignoreOptions: IgnoreOptions
 
   @Argument(parsing: .postTerminator, help: "The testee command and its arguments, after --.")
@@ -133,6 +135,7 @@ struct Conformance: ParsableCommand {
     var settings = TesteeConnection.Settings(command: testee)
     settings.transport = engineOptions.transport
     settings.limits = engineOptions.limits
+    settings.sessions = sessionsOptions.sessions
     var options = ConformanceRun.Options(testee: settings)
     options.repeatCount = `repeat`
     options.ignoring = try ignoreOptions.rules()

@@ -58,6 +58,8 @@ struct FuzzPlatform: ParsableCommand {
 
   @OptionGroup var engineOptions: EngineOptions
 
+  @OptionGroup var sessionsOptions: SessionsOptions
+
   @Argument(parsing: .postTerminator, help: "The testee command and its arguments, after --.")
   var testee: [String] = []
 
@@ -87,6 +89,7 @@ struct FuzzPlatform: ParsableCommand {
     var settings = TesteeConnection.Settings(command: testee)
     settings.transport = engineOptions.transport
     settings.limits = engineOptions.limits
+    settings.sessions = sessionsOptions.sessions
     var options = PlatformFuzzer.Options(testee: settings, output: out)
     options.seed = seed
     options.runs = runs

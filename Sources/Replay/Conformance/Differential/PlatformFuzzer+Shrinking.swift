@@ -14,7 +14,7 @@ extension PlatformFuzzer {
   /// what no longer exists). Then saves it.
   /// - Parameter original: the run's result, which shows the divergence when no smaller case
   ///   could be run (the budget or a signal stopped the shrinking first).
-  func shrink(_ testCase: ConformanceCase, signature: String, run: Int, original: CaseResult) -> Divergence {
+  func shrink(_ testCase: ConformanceCase, signature: String, run: Int, original: CaseResult, pool: TesteePool) -> Divergence {
     let start = Monotonic.now()
     let deadline = start + options.shrinkSeconds * 1000
     var runs = 0
@@ -38,7 +38,7 @@ extension PlatformFuzzer {
       candidate.steps = steps
       guard let expectation = try? CaseExpectation(candidate), Self.violations(of: candidate, expectation).isSubset(of: allowed) else { return false }
       runs += 1
-      let result = CaseRunner.run(candidate, expected: expectation, settings: options.testee)
+      let result = CaseRunner.run(candidate, expected: expectation, pool: pool)
       if SignalTrap.count > 0 { throw Stop() }
       guard DivergenceSignature.of(result, in: candidate) == signature else { return false }
       last = (steps, result)

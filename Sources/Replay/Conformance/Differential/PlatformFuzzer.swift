@@ -132,9 +132,12 @@ public struct PlatformFuzzer {
     // A testee that cannot run at all is a setup error, never a divergence to shrink; the run a
     // signal cut short diverges only in cmdtool's stopping it.
     var gate = CaseRunGate()
+    // One process for the whole run when the testee serves many cases (docs/CONFORMANCE.md §1.9).
+    let pool = TesteePool(options.testee)
+    defer { pool.close() }
     // What the streams may hold depends on what the testee has: its hello, read from a case of
     // no steps before the first run (a testee that cannot run at all is a setup error there).
-    let probe = CaseRunner.run(Self.helloCase, expected: try CaseExpectation(Self.helloCase), settings: options.testee)
+    let probe = CaseRunner.run(Self.helloCase, expected: try CaseExpectation(Self.helloCase), pool: pool)
     switch gate.stop(after: probe) {
     case .interrupted(let signal)?:
       report.interruption = signal
@@ -155,7 +158,7 @@ public struct PlatformFuzzer {
       }
       let testCase = try testCase(ofRun: run, excluding: report.excludedKinds)
       let expectation = try CaseExpectation(testCase)
-      let result = CaseRunner.run(testCase, expected: expectation, settings: options.testee)
+      let result = CaseRunner.run(testCase, expected: expectation, pool: pool)
       switch gate.stop(after: result) {
       case .interrupted(let signal)?:
         report.interruption = signal
@@ -179,7 +182,7 @@ public struct PlatformFuzzer {
       if let signature = DivergenceSignature.of(result, in: testCase), seen.insert(signature).inserted {
         progress(.shrinking(signature: signature, steps: testCase.steps.count))
         // Interrupted or not, the divergence is real: the smallest case found so far is saved.
-        let divergence = shrink(testCase, signature: signature, run: run, original: result)
+        let divergence = shrink(testCase, signature: signature, run: run, original: result, pool: pool)
         report.divergences.append(divergence)
         progress(.saved(divergence))
         if let signal = SignalTrap.caught {

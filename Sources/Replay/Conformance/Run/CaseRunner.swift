@@ -11,13 +11,23 @@ public enum CaseRunner {
   /// - Complexity: one testee process; per step one round trip and one snapshot, O(n) to compare
   ///   n elements.
   public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) -> CaseResult {
+    let pool = TesteePool(settings)
+    defer { pool.close() }
+    return run(testCase, expected: expected, pool: pool, ignoring: rules)
+  }
+
+  /// Runs `testCase` like ``run(_:expected:settings:ignoring:)``, on a testee process from
+  /// `pool`: one kept from the case before when the testee serves many (docs/CONFORMANCE.md §1.9).
+  ///
+  /// - Complexity: at most one testee process started.
+  public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, pool: TesteePool, ignoring rules: DiffIgnoreRules = DiffIgnoreRules()) -> CaseResult {
     let start = Monotonic.now()
-    var result = play(testCase, expected: expected, settings: settings, rules: rules)
+    var result = play(testCase, expected: expected, pool: pool, rules: rules)
     result.seconds = (Monotonic.now() - start) / 1000
     return result
   }
 
-  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, rules: DiffIgnoreRules) -> CaseResult {
+  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, pool: TesteePool, rules: DiffIgnoreRules) -> CaseResult {
     var testee: (creator: String, hello: TesteeHello)? = nil
     func result(_ verdict: CaseResult.Verdict, _ reason: String) -> CaseResult {
       var outcome = CaseResult(name: testCase.name, tier: testCase.tier, verdict: verdict, reason: reason)
@@ -26,14 +36,19 @@ public enum CaseRunner {
     }
     let connection: TesteeConnection
     do {
-      connection = try TesteeConnection(settings, caseName: testCase.name)
+      connection = try pool.connection(for: testCase.name)
     } catch {
       var failed = result(.error, error.description)
       failed.handshakeFailed = true
       return failed
     }
     func problem(_ error: TesteeConnection.Problem, step: Int? = nil, _ description: String? = nil) -> CaseResult {
-      connection.abandon()
+      // A skipped case may leave a process that serves many ready for the next (§1.9).
+      if error.kind == .unsupported && connection.servesMany {
+        _ = pool.finish(connection, at: step.map { testCase.steps[$0 - 1].time } ?? 0)
+      } else {
+        connection.abandon()
+      }
       var outcome = result(error.kind == .unsupported ? .skipped : .error, error.description)
       outcome.step = step
       outcome.stepDescription = description
@@ -52,7 +67,7 @@ public enum CaseRunner {
     }
     testee = (connection.creator, hello)
     if let reason = skipReason(testCase, hello) {
-      connection.abandon()
+      if connection.servesMany { _ = pool.finish(connection, at: 0) } else { connection.abandon() }
       return result(.skipped, reason)
     }
     var differences = CaseDifferences(reports: hello.reports)
@@ -82,7 +97,7 @@ public enum CaseRunner {
       let differs = differences.note(step: index + 1, of: expected.steps.count, description: step.description, events: events, state: state)
       if differs && drawn == nil { drawn = (expectedProjection, actualProjection) }
     }
-    if stop == nil, let error = connection.finish() {
+    if stop == nil, let error = pool.finish(connection, at: testCase.steps.last?.time ?? 0) {
       guard !differences.isEmpty else {
         if error.kind == .unsupported { return result(.skipped, error.description) }
         var failure = result(.error, error.description)

@@ -1,7 +1,8 @@
 import ReplayCore
 import ReplayLive
 
-/// Runs cases against a testee: each case in a fresh testee process, `repeat` times, in order.
+/// Runs cases against a testee, `repeat` times, in order: each case in a fresh testee process, or
+/// case after case in one process for a testee that serves many (docs/CONFORMANCE.md §1.9).
 public struct ConformanceRun {
   public struct Options: Sendable {
     public var testee: TesteeConnection.Settings
@@ -49,13 +50,15 @@ public struct ConformanceRun {
     for testCase in suite.cases { expectations.append(try CaseExpectation(testCase)) }
     var outcome = Outcome()
     var gate = CaseRunGate()
+    let pool = TesteePool(options.testee)
+    defer { pool.close() }
     cases: for (index, testCase) in suite.cases.enumerated() {
       if let signal = SignalTrap.caught {
         outcome.interruption = signal
         break
       }
       progress(.started(name: testCase.name, index: index, of: suite.cases.count))
-      var result = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee, ignoring: options.ignoring)
+      var result = CaseRunner.run(testCase, expected: expectations[index], pool: pool, ignoring: options.ignoring)
       switch gate.stop(after: result) {
       case .interrupted(let signal)?:
         outcome.interruption = signal
@@ -68,7 +71,7 @@ public struct ConformanceRun {
       }
       if options.repeatCount > 1 {
         for attempt in 2...options.repeatCount {
-          let again = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee, ignoring: options.ignoring)
+          let again = CaseRunner.run(testCase, expected: expectations[index], pool: pool, ignoring: options.ignoring)
           result.seconds += again.seconds
           if again.outcome != result.outcome && result.unstable == nil {
             result.unstable = "run 1 was \(result.verdict.rawValue)\(result.reason.isEmpty ? "" : " (\(result.reason))"), run \(attempt) was \(again.verdict.rawValue)\(again.reason.isEmpty ? "" : " (\(again.reason))")"

@@ -20,6 +20,17 @@ public struct TesteeHello: Hashable, Sendable {
   /// Whether the engine keeps the view history (`history=engine`) rather than the platform
   /// (`history=platform`, the default).
   public var historyInEngine: Bool
+  /// How many cases one process serves (`sessions=`): one (the default), or case after case
+  /// over one connection (docs/CONFORMANCE.md §1.9).
+  public var sessions: Sessions = .one
+
+  /// How many cases one testee process serves.
+  public enum Sessions: String, Sendable, CaseIterable {
+    /// One case, then the testee exits (docs/CONFORMANCE.md §1.2–§1.6).
+    case one
+    /// Case after case over one connection, reset between them (§1.9).
+    case many
+  }
 
   public init(protocolVersion: Int = TesteeHello.protocolVersion, profile: String = "other", reports: StateParts = .tree, events: EventKinds = .user,
               lacks: Set<ElementKind> = [], topLevel: Set<ElementKind> = [], historyInEngine: Bool = false) {
@@ -88,6 +99,9 @@ public struct TesteeHello: Hashable, Sendable {
       case "history":
         guard value == "engine" || value == "platform" else { throw Failure(description: "history=\(value): it is engine or platform") }
         historyInEngine = value == "engine"
+      case "sessions":
+        guard let declared = Sessions(rawValue: String(value)) else { throw Failure(description: "sessions=\(value): it is one or many") }
+        sessions = declared
       default:
         continue
       }
@@ -105,6 +119,7 @@ public struct TesteeHello: Hashable, Sendable {
     if !lacks.isEmpty { detail += " lacks=\(names(lacks))" }
     if !topLevel.isEmpty { detail += " toplevel=\(names(topLevel))" }
     if historyInEngine { detail += " history=engine" }
+    if sessions == .many { detail += " sessions=many" }
     return detail
   }
 
