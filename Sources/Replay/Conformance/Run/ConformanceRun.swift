@@ -34,6 +34,10 @@ public struct ConformanceRun {
     public var setupError: CaseResult?
     /// The signal that stopped the run, if one did (the case it cut short is not in `results`).
     public var interruption: Int32?
+    /// The testee processes started: one per case run, or fewer when the testee serves many.
+    public var testeeProcesses = 0
+    /// The case runs that ran on a process kept from the case before (sessions=many, §1.9).
+    public var runsOnKeptProcesses = 0
   }
 
   public let options: Options
@@ -85,6 +89,8 @@ public struct ConformanceRun {
       outcome.results.append(result)
       progress(.finished(result, index: index, of: suite.cases.count))
     }
+    outcome.testeeProcesses = pool.processesStarted
+    outcome.runsOnKeptProcesses = pool.runsOnKeptProcesses
     return outcome
   }
 }

@@ -17,6 +17,8 @@ public final class TesteePool {
   private var idle: TesteeConnection?
   /// How many testee processes the pool has started.
   public private(set) var processesStarted = 0
+  /// How many cases ran on a process kept from the case before.
+  public private(set) var runsOnKeptProcesses = 0
 
   public init(_ settings: TesteeConnection.Settings) {
     self.settings = settings
@@ -29,6 +31,7 @@ public final class TesteePool {
   public func connection(for name: String) throws(TesteeConnection.Problem) -> TesteeConnection {
     if let waiting = idle {
       idle = nil
+      runsOnKeptProcesses += 1
       waiting.prepare(for: name)
       return waiting
     }
