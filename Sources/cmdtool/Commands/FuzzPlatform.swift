@@ -134,6 +134,11 @@ struct FuzzPlatform: ParsableCommand {
     }
     let interruption = report.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: report.runs, total: runs, unit: "run") }
     let skipped = report.runs - report.runsJudged
+    if report.runsOnKeptProcesses > 0 {
+      // sessions=many (docs/CONFORMANCE.md §1.9): the probe, the runs and the shrinking's runs.
+      let runs = report.testeeProcesses + report.runsOnKeptProcesses
+      output.writeLine("sessions=many: \(runs) case runs in \(report.testeeProcesses) testee process\(report.testeeProcesses == 1 ? "" : "es")")
+    }
     output.writeLine("\(report.runs) runs\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(report.commands) commands in \(Format.fixed(report.seconds, digits: 1)) s; \(report.divergences.count) divergence\(report.divergences.count == 1 ? "" : "s")" + (interruption.map { "; \($0)" } ?? ""))
     for divergence in report.divergences {
       output.writeLine("DIVERGES  \(divergence.signature) (\(divergence.steps) steps, \(divergence.commands) commands)")

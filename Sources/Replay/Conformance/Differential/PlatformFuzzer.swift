@@ -81,6 +81,10 @@ public struct PlatformFuzzer {
     /// What the streams of the runs the testee took sent: ``StreamCoverage/neverSent`` lists the
     /// command types, selectors and edge values none of them held.
     public var sent = StreamCoverage()
+    /// The testee processes started (the probe's, the runs' and the shrinking's), and the case
+    /// runs that ran on a process kept from the run before (sessions=many, CONFORMANCE.md §1.9).
+    public var testeeProcesses = 0
+    public var runsOnKeptProcesses = 0
   }
 
   public let options: Options
@@ -193,6 +197,8 @@ public struct PlatformFuzzer {
       run += 1
     }
     report.seconds = (Monotonic.now() - start) / 1000
+    report.testeeProcesses = pool.processesStarted
+    report.runsOnKeptProcesses = pool.runsOnKeptProcesses
     return report
   }
 }
