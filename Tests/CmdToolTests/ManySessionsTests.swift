@@ -57,9 +57,15 @@ import Testing
     // what it has no widget for: each is followed by the end marker and a reset, not a new process.
     let scratch = try Scratch()
     defer { scratch.remove() }
-    let (many, cases) = try expectSameVerdicts(["--cases", "Required.*"], testee: ["--partial", "--lacks", ""], in: scratch)
+    let (many, cases) = try expectSameVerdicts(["--cases", "Required.*"], testee: ["--partial", "--lacks", "", "--bug", "crash-on-unknown-delete"], in: scratch)
     #expect(cases.values.contains { $0.hasPrefix("skipped: the testee cannot do") }, "\(cases)")
-    #expect(many.stdout.contains("sessions=many: \(cases.count) case runs in 1 testee process\n"), "\(many)")
+    #expect(many.stdout.contains("sessions=many: \(cases.count) case runs in 2 testee processes\n"), "\(many)")
+    // The crash's report holds what the testee said in that case alone, not the skips' log lines
+    // before it in the same process.
+    let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch.path("many.json")))) as? [String: Any])
+    let crash = try #require((report["cases"] as? [[String: Any]])?.first { $0["verdict"] as? String == "error" })
+    let stderr = try #require(crash["stderr"] as? String)
+    #expect(stderr.hasPrefix("reference-testee [\(crash["name"] as? String ?? "?")]: DELETE_ELEMENT of "), "\(stderr)")
   }
 
   @Test(arguments: [["--listen", "unix:SOCKET"], ["--listen", "tcp:0"]])
