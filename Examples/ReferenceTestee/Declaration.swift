@@ -25,6 +25,8 @@ struct Declaration {
   var topLevel: [String] = []
   /// `engine` when it declares that the engine keeps the view history; nil declares nothing.
   var history: String?
+  /// Whether it serves case after case over one connection (`sessions=many`, §1.9; `--sessions`).
+  var servesMany = false
 
   /// The hello marker's detail: `protocol=1 profile=android reports=… events=…`.
   var detail: String {
@@ -32,6 +34,7 @@ struct Declaration {
     if !lacks.isEmpty { detail += " lacks=\(lacks.map(\.rawValue).joined(separator: ","))" }
     if !topLevel.isEmpty { detail += " toplevel=\(topLevel.joined(separator: ","))" }
     if let history { detail += " history=\(history)" }
+    if servesMany { detail += " sessions=many" }
     return detail
   }
 

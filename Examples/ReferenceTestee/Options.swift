@@ -46,6 +46,18 @@ struct Options {
     case dropLastTypedCharacter = "drop-last-typed-character"
     /// QUIT_APP ends the process with exit(0) (a platform that takes it as "quit the process").
     case exitOnQuit = "exit-on-quit"
+    /// With `--sessions many`: the reset after a case keeps the model (its elements, timers,
+    /// toasts...) and the next case starts on it (docs/CONFORMANCE.md §1.9).
+    case keepStateOnReset = "keep-state-on-reset"
+    /// With `--sessions many`: the reset after a case never ends (no new header, no hello).
+    case hangOnReset = "hang-on-reset"
+    /// With `--sessions many`: the hello after a reset declares another profile.
+    case changeHelloOnReset = "change-hello-on-reset"
+    /// With `--sessions many`: after the `end` marker, a line of text before the new header.
+    case garbageAfterEnd = "garbage-after-end"
+
+    /// The bugs of the reset between cases, which need `--sessions many`.
+    static let ofReset: Set<Bug> = [.keepStateOnReset, .hangOnReset, .changeHelloOnReset, .garbageAfterEnd]
   }
 
   /// Write the binary trace format instead of JSON Lines.
@@ -63,6 +75,10 @@ struct Options {
   var widgets: String?
   /// Created when `--bug stall-on-big-records` stalls, so a test can wait for that moment.
   var stallFile: String?
+  /// Milliseconds to wait before the header (`--startup-delay`): a simulator app's launch.
+  var startupDelay = 0
+  /// The case after whose end the reset bugs strike (`--bug-case`); nil: after every case.
+  var bugCase: String?
 
   static let usage = """
     usage: reference-testee [options]
@@ -86,6 +102,10 @@ struct Options {
                           without --partial, a batch that creates one is answered unsupported
       --toplevel LIST     the kinds it declares it keeps at the top level (--partial: dialog,actionBar)
       --history WHERE     declare history=engine or history=platform (--partial: engine)
+      --sessions one|many declare sessions=one (default: exit when the input ends) or
+                          sessions=many: serve case after case, resetting on each end marker
+                          (docs/CONFORMANCE.md §1.9)
+      --startup-delay MS  wait MS milliseconds before writing the header (an app's launch)
       --widgets FILE      the widget schema (.widgets.json) whose custom widgets it has; a case
                           whose header names another schema, or any without it, is answered
                           unsupported (docs/CONFORMANCE.md §1.2)
@@ -110,6 +130,12 @@ struct Options {
       --bug drop-initial-text        text fields and text views start empty (t1 dropped)
       --bug wrong-picker-value       a select in a picker sends and shows the next option
       --bug clear-on-empty-error     SET_ERROR with a value and an empty text clears the error
+    bugs of the reset between cases (with --sessions many; --bug-case NAME: only at the end of
+    the case NAME, else at every end):
+      --bug keep-state-on-reset      the next case starts on the last one's state
+      --bug hang-on-reset            the reset never ends
+      --bug change-hello-on-reset    the hello after the reset declares another profile
+      --bug garbage-after-end        a line of text before the new header
       --help              show this text
 
     """
@@ -185,6 +211,12 @@ struct Options {
       case "--count-file": countFile = try value()
       case "--widgets": widgets = try value()
       case "--stall-file": stallFile = try value()
+      case "--sessions":
+        let text = try value()
+        guard text == "one" || text == "many" else { throw UsageError(message: "--sessions is one or many, not \"\(text)\"") }
+        declaration.servesMany = text == "many"
+      case "--startup-delay": startupDelay = try count()
+      case "--bug-case": bugCase = try value()
       case "--help", "-h": throw UsageError(message: "")
       default: throw UsageError(message: "unknown option \"\(argument)\"")
       }
@@ -202,6 +234,8 @@ struct Options {
     if delayGiven && !bugs.contains(.slow) { throw UsageError(message: "--delay needs --bug slow") }
     if bugs.contains(.flakyReorder) != (countFile != nil) { throw UsageError(message: "--bug flaky-reorder and --count-file PATH go together") }
     if bugs.contains(.acceptOutOfRange) && widgets == nil { throw UsageError(message: "--bug accept-out-of-range needs --widgets FILE") }
+    if !bugs.isDisjoint(with: Bug.ofReset) && !declaration.servesMany { throw UsageError(message: "--bug \(bugs.intersection(Bug.ofReset).map(\.rawValue).sorted()[0]) needs --sessions many") }
+    if bugCase != nil && bugs.isDisjoint(with: Bug.ofReset) { throw UsageError(message: "--bug-case needs a bug of the reset (\(Bug.ofReset.map(\.rawValue).sorted().joined(separator: ", ")))") }
     if stallFile != nil && !bugs.contains(.stallOnBigRecords) { throw UsageError(message: "--stall-file needs --bug stall-on-big-records") }
   }
 }

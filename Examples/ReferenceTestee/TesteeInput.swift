@@ -42,8 +42,14 @@ final class TesteeInput {
   var widgets: WidgetSchema? { reader.widgets }
 
   /// cmdtool's header, the end, or a header naming a schema this testee does not have.
-  func readHeader() -> Start {
+  /// `next`: the header of a next case on the same input (docs/CONFORMANCE.md §1.9), after the
+  /// `end` marker; the end of the input then is a plain end too.
+  func readHeader(next: Bool = false) -> Start {
     do {
+      if next {
+        reader.startNextTrace()
+        guard try reader.awaitInput() else { return .end }
+      }
       let header = try reader.readHeader()
       return reader.bytesRead == 0 ? .end : .header(header)
     } catch {

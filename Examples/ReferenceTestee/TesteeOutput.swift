@@ -13,8 +13,9 @@ import ReplayCore
   import Darwin
 #endif
 
-/// The name cmdtool gave the case (CMDTOOL_CASE), for the log.
-private let caseName: String? = getenv("CMDTOOL_CASE").map { String(cString: $0) }
+/// The name of the case being served, for the log: CMDTOOL_CASE, then each `case` marker's
+/// (docs/CONFORMANCE.md §1.9). The testee has one thread.
+nonisolated(unsafe) var caseName: String? = getenv("CMDTOOL_CASE").map { String(cString: $0) }
 
 /// Writes a line to the standard error: the testee's log, whose tail cmdtool keeps for the report.
 func log(_ message: String) {
@@ -35,6 +36,12 @@ func log(_ message: String) {
 func fail(_ message: String, status: Int32) -> Never {
   log(message)
   exit(status)
+}
+
+/// Writes `text` as it is on the standard output (`--bug garbage-after-end`).
+func writeRaw(_ text: String) {
+  var bytes = Array(text.utf8)
+  _ = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress, $0.count) }
 }
 
 /// The records the testee sends, each on the wire when `send` returns (cmdtool waits for them).

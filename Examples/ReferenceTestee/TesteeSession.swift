@@ -1,6 +1,7 @@
-// One conformance case, testee side (docs/CONFORMANCE.md §1): the handshake, then every record
+// The conformance cases, testee side (docs/CONFORMANCE.md §1): the handshake, then every record
 // cmdtool sends, handled on the reference model in order, with what it produced written before
-// the next record is read.
+// the next record is read. With `--sessions many`, case after case: an `end` marker resets the
+// testee, which answers with a new header and hello (§1.9; the reset's bugs in reset()).
 
 import CommandCodec
 import ReplayCore
@@ -18,13 +19,18 @@ final class TesteeSession {
 
   private let options: Options
   private let input: TesteeInput
-  private let output: TesteeOutput
+  private var output: TesteeOutput
   private var model = ReferenceModel()
   private var bugs: Bugs
   /// How many of the model's emissions were looked at (written or left out): the rest are new.
   private var emissionsSeen = 0
   /// The index of the record being handled, counted from 0 after cmdtool's header.
   private var index = 0
+  /// After `unsupported` with `--sessions many`: the case's records are read and dropped until
+  /// its `end` marker (§1.9).
+  private var skipping = false
+  /// `--bug keep-state-on-reset` struck: the next case starts on the model as it is.
+  private var keepsState = false
 
   /// `widgets` is the schema of `--widgets`: the custom widgets this platform has.
   init(options: Options, widgets: WidgetSchema?) {
@@ -37,10 +43,19 @@ final class TesteeSession {
   }
 
   func run() -> Never {
+    serveCase(next: false)
+    while true {
+      reset()
+      serveCase(next: true)
+    }
+  }
+
+  /// Serves one case; returns at its `end` marker (§1.9), exits at the end of the input.
+  private func serveCase(next: Bool) {
     // §1.2 step 2: cmdtool's header holds the screen, the stored preferences and the widget
     // schema the case needs.
     let header: TraceHeader
-    switch input.readHeader() {
+    switch input.readHeader(next: next) {
     case .end:
       exit(0)
     case .unknownSchema(let message):
@@ -49,19 +64,60 @@ final class TesteeSession {
       log("cannot take the case: \(message)")
       let loaded = input.widgets.map { "it loaded widget schema \($0.reference) (--widgets), another one" } ?? "it was started without --widgets"
       output.marker("unsupported", "reference-testee has not loaded the case's widget schema: \(loaded)", at: 0)
+      // Its records cannot be read without the schema: exit rather than reset (§1.9 allows it).
       exit(0)
     case .header(let read):
       header = read
     }
-    model = ReferenceModel(header: header, widgets: bugs.widgets(input.widgets))
+    if !keepsState { model = ReferenceModel(header: header, widgets: bugs.widgets(input.widgets)) }
     if options.bugs.contains(.stallOnBigRecords) {
       input.stall(onRecordsLongerThan: 1 << 16) { [options] in Bugs.stallForever(file: options.stallFile) }
     }
     while let record = input.next() {
+      if options.declaration.servesMany, case .marker(let label, let detail) = record.body {
+        // §1.9: the case's name for the log, needing no answer; the end of the case.
+        if label == "case" {
+          caseName = detail
+          continue
+        }
+        if label == "end" { return }
+      }
+      if skipping { continue }
       handle(record)
       index += 1
     }
     exit(0)
+  }
+
+  /// After `unsupported`: the session ends, or with `--sessions many` the case's records are
+  /// dropped until its `end` (§1.9).
+  private func stopCase() {
+    if !options.declaration.servesMany { exit(0) }
+    skipping = true
+  }
+
+  /// §1.9 step 4: forgets the case (a fresh model, clock at 0) and writes a new header and the
+  /// same hello; the reset's bugs strike here, after the case `--bug-case` names (or every one).
+  private func reset() {
+    let strikes = options.bugCase == nil || options.bugCase == caseName
+    let bug = { (bug: Options.Bug) in strikes && self.options.bugs.contains(bug) }
+    if bug(.hangOnReset) {
+      log("the end marker: hanging instead of resetting (--bug hang-on-reset)")
+      while true { sleep(3600) }
+    }
+    if bug(.garbageAfterEnd) { writeRaw("reset done (--bug garbage-after-end)\n") }
+    keepsState = bug(.keepStateOnReset)
+    if !keepsState {
+      model = ReferenceModel()
+      emissionsSeen = 0
+    }
+    index = 0
+    skipping = false
+    bugs = Bugs(options.bugs, delay: options.delay)
+    var declaration = options.declaration
+    if bug(.changeHelloOnReset) { declaration.profile = declaration.profile == "ios" ? "android" : "ios" }
+    output = TesteeOutput(format: options.binary ? .binary : .jsonLines, creator: Self.creator)
+    output.marker("testee", declaration.detail, at: 0)
   }
 
   // MARK: - Records
@@ -77,7 +133,7 @@ final class TesteeSession {
       if !options.partial, let kind = options.declaration.lackedKind(in: commands) {
         // A platform without the widget cannot go on (§1.3): the case is skipped.
         output.marker("unsupported", "reference-testee has no \(kind.rawValue) (--lacks)", at: time)
-        exit(0)
+        return stopCase()
       }
       var carried = bugs.filter(commands)
       if options.partial {
@@ -89,7 +145,7 @@ final class TesteeSession {
           // the commands that name the element it could not make); the session ends here.
           log(unsupported.message)
           output.marker("unsupported", unsupported.message, at: time)
-          exit(0)
+          return stopCase()
         }
       }
       bugs.crashOnUnknownDelete(carried, from: model, at: time, index: index)

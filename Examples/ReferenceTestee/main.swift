@@ -6,7 +6,7 @@
 //
 // Files: Options.swift (command line), Declaration.swift (the hello marker), Connection.swift (the
 // socket transport), TesteeInput.swift and TesteeOutput.swift (the two byte streams),
-// Request.swift (cmdtool's request markers), TesteeSession.swift (one case), Bugs.swift (the bugs),
+// Request.swift (cmdtool's request markers), TesteeSession.swift (the cases, one or many per process), Bugs.swift (the bugs),
 // Partial.swift (`--partial`, a GTK-shaped platform that keeps only what it shows).
 
 import CommandCodec
@@ -58,5 +58,7 @@ if let path = options.widgets {
     exit(2)
   }
 }
+// `--startup-delay`: a launch's cost (a simulator app), paid before the testee says anything.
+if options.startupDelay > 0 { usleep(useconds_t(options.startupDelay) * 1000) }
 connectToCmdtoolIfAsked()
 TesteeSession(options: effective, widgets: widgets).run()

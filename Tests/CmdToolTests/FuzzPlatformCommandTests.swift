@@ -23,6 +23,28 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path("fuzz/divergences")))
   }
 
+  @Test func aTesteeServingManyCasesKeepsOneProcess() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    // The probe for the hello, then six runs: seven cases, one process (CONFORMANCE.md §1.9).
+    let run = try fuzz(["--runs", "6"], testee: ["--sessions", "many"], in: scratch)
+    #expect(run.status == 0, "\(run)")
+    #expect(run.stdout.contains("sessions=many: 7 case runs in 1 testee process\n"), "\(run)")
+    #expect(run.stdout.contains("; 0 divergences"), "\(run)")
+    // Forced one per case, the same campaign says nothing of sessions.
+    let one = try fuzz(["--runs", "6", "--sessions", "one"], testee: ["--sessions", "many"], in: scratch)
+    #expect(one.status == 0 && !one.stdout.contains("sessions=many:"), "\(one)")
+  }
+
+  @Test func aBugIsShrunkTheSameWayOverOneProcess() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let run = try fuzz(["--runs", "30"], testee: ["--sessions", "many", "--bug", "ignore-reorder"], in: scratch)
+    #expect(run.status == 1, "\(run)")
+    #expect(run.stdout.contains("DIVERGES  fail · state · ↕ index · after REORDER_CHILD ("), "\(run)")
+    #expect(run.stdout.contains("in 1 testee process\n"), "\(run)")
+  }
+
   @Test(arguments: [
     ("ignore-reorder", "fail · state · ↕ index · after REORDER_CHILD", 10),
     ("wrong-switch-value", "fail · events · - ValueEvent · after tap switch", 4),

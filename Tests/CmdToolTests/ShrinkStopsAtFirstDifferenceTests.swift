@@ -47,7 +47,9 @@ import Testing
     let original = CaseRunner.run(Self.testCase, expected: try CaseExpectation(Self.testCase), settings: .init(command: [Built.referenceTestee.path] + Self.bugs))
     let signature = try #require(DivergenceSignature.of(original, in: Self.testCase))
     let fuzzer = PlatformFuzzer(PlatformFuzzer.Options(testee: .init(command: wrapped), output: scratch.path("fuzz")))
-    let divergence = fuzzer.shrink(Self.testCase, signature: signature, run: 0, original: original)
+    let pool = TesteePool(.init(command: wrapped))
+    defer { pool.close() }
+    let divergence = fuzzer.shrink(Self.testCase, signature: signature, run: 0, original: original, pool: pool)
     #expect(divergence.shrinkRuns >= 1)
     #expect(divergence.steps == 2, "\(divergence.steps) steps")
     // The candidates (the delete alone after step 1 is the first tried) never reached the

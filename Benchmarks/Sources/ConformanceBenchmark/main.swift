@@ -3,7 +3,8 @@
 // peers measured in the same run that show where the time goes.
 //
 //   swift run -c release --package-path Benchmarks conformance-benchmark [--runs K]
-//       [--section suite|fuzz] [--testee PATH] [--fuzz-runs R] [--commands N] [--markdown]
+//       [--section suite|fuzz|sessions] [--testee PATH] [--fuzz-runs R] [--commands N]
+//       [--startup-delays MS,MS,...] [--markdown]
 //
 // The testee is the reference testee (Examples/ReferenceTestee, the model itself) built in release
 // by the parent package: `.build/release/reference-testee` under the repository root, built first
@@ -25,6 +26,11 @@
 //           and applied to the model alone (`CaseExpectation`), every step's snapshot read alone,
 //           every step's state compared alone, and R sessions of the process floor; the wire's sync
 //           round trips per second (two a step: after its requests and after its state request).
+//   sessions  the whole suite one testee process per case (`--sessions one`) beside case after
+//           case in one process (sessions=many, CONFORMANCE.md §1.9), side by side, with their
+//           ratio, for a testee whose launch costs each of `--startup-delays` (0,20,100 ms by
+//           default: the reference testee's `--startup-delay`, a simulator app's launch in small).
+//           SessionsSection.swift.
 //
 // Every figure is the median of K rounds in this process, wall time; the rows of a section are
 // interleaved (round k runs each once), so a shared machine's drifting load weighs on all alike.
@@ -49,6 +55,7 @@ struct Options {
   var testee: String? = nil
   var fuzzRuns = 10
   var commands = 2000
+  var startupDelays = [0, 20, 100]
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -63,6 +70,11 @@ struct Options {
       case "--fuzz-runs": fuzzRuns = max(1, Int(iterator.next() ?? "") ?? fuzzRuns)
       case "--commands": commands = max(1, Int(iterator.next() ?? "") ?? commands)
       case "--markdown": markdown = true
+      case "--startup-delays":
+        let text = iterator.next() ?? ""
+        let delays = text.split(separator: ",").compactMap { Int($0) }.filter { $0 >= 0 }
+        guard !delays.isEmpty, delays.count == text.split(separator: ",").count else { usage("--startup-delays takes milliseconds, comma-separated (0,20,100), not \"\(text)\"") }
+        startupDelays = delays
       default: usage("unknown option \(argument)")
       }
     }
@@ -70,12 +82,12 @@ struct Options {
 }
 
 enum Section {
-  static let all = ["suite", "fuzz"]
+  static let all = ["suite", "fuzz", "sessions"]
 }
 
 func usage(_ message: String) -> Never {
   FileHandle.standardError.write(
-    Data("[conformance-benchmark] \(message); use --runs K, --section \(Section.all.joined(separator: "|")), --testee PATH, --fuzz-runs R, --commands N, --markdown\n".utf8))
+    Data("[conformance-benchmark] \(message); use --runs K, --section \(Section.all.joined(separator: "|")), --testee PATH, --fuzz-runs R, --commands N, --startup-delays MS,MS,..., --markdown\n".utf8))
   exit(64)
 }
 
@@ -258,7 +270,7 @@ func suiteSection(_ options: Options, testee: String) {
     ("suite (ConformanceRun.run)", { run in
       let results: [CaseResult]
       do {
-        results = try ConformanceRun(ConformanceRun.Options(testee: settings)).run(suite)
+        results = try ConformanceRun(ConformanceRun.Options(testee: settings)).run(suite).results
       } catch {
         fail("a case cannot be played on the model: \(error)")
       }
@@ -343,7 +355,7 @@ func fuzzSection(_ options: Options, testee: String) {
   fuzzOptions.commands = options.commands
   let fuzzer = PlatformFuzzer(fuzzOptions)
   let runs = options.fuzzRuns
-  let cases = (0..<runs).map { fuzzer.testCase(ofRun: $0) }
+  let cases = (0..<runs).map { generated(fuzzer, run: $0) }
   let commands = cases.reduce(0) { $0 + $1.commandCount }
   let steps = cases.reduce(0) { $0 + $1.steps.count }
   var states: [UIState] = []
@@ -388,7 +400,7 @@ func fuzzSection(_ options: Options, testee: String) {
     }),
     ("generate alone (PlatformFuzzer.testCase(ofRun:))", { _ in
       var made = 0
-      for run in 0..<runs { made += fuzzer.testCase(ofRun: run).commandCount }
+      for run in 0..<runs { made += generated(fuzzer, run: run).commandCount }
       return made
     }),
     ("snapshots read (StateSnapshotReader, every step's)", { _ in
@@ -438,6 +450,15 @@ func fuzzSection(_ options: Options, testee: String) {
   if divergences > 0 || notPassed > 0 { print("warning: the reference testee diverged (\(divergences) divergences, \(notPassed) runs not passed); it should not") }
 }
 
+/// The case of run `run` (the model refusing one is a bug of the generator's: the benchmark stops).
+func generated(_ fuzzer: PlatformFuzzer, run: Int) -> ConformanceCase {
+  do {
+    return try fuzzer.testCase(ofRun: run)
+  } catch {
+    fail("run \(run)'s case cannot be played on the model: \(error)")
+  }
+}
+
 // MARK: - Main
 
 let options = Options(CommandLine.arguments)
@@ -450,6 +471,7 @@ for section in options.sections {
   switch section {
   case "suite": suiteSection(options, testee: testee)
   case "fuzz": fuzzSection(options, testee: testee)
+  case "sessions": sessionsSection(options, testee: testee)
   default: break
   }
 }

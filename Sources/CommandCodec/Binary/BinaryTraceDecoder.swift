@@ -24,6 +24,8 @@ public struct BinaryTraceDecoder: Sendable, RecordStepping {
   public private(set) var recordCount = 0
   /// The absolute offset of the first byte not yet consumed by a whole record.
   public var consumedByteCount: Int { discarded + readIndex }
+  /// The bytes fed after the last whole record, not yet consumed (where a next trace begins).
+  var unconsumedBytes: ArraySlice<UInt8> { buffer[readIndex...] }
 
   private var parser: BinaryRecordParser
   var buffer: [UInt8] = []

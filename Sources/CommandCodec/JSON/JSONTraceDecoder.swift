@@ -27,6 +27,8 @@ public struct JSONTraceDecoder: Sendable, RecordStepping {
   public private(set) var lineCount = 0
   /// The absolute offset of the first byte not yet consumed by a whole line.
   public var consumedByteCount: Int { discarded + readIndex }
+  /// The bytes fed after the last whole record, not yet consumed (where a next trace begins).
+  var unconsumedBytes: ArraySlice<UInt8> { buffer[readIndex...] }
 
   var buffer: [UInt8] = []
   private var readIndex = 0

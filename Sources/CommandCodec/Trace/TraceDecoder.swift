@@ -50,6 +50,10 @@ public struct TraceDecoder: Sendable {
   /// The absolute offset of the first input byte not yet consumed by a whole record.
   public var consumedByteCount: Int { binary?.consumedByteCount ?? json?.consumedByteCount ?? 0 }
 
+  /// How many bytes were fed after the last whole record (the start of a record not yet whole,
+  /// or of a next trace).
+  public var unconsumedByteCount: Int { binary?.unconsumedBytes.count ?? json?.unconsumedBytes.count ?? pending.count }
+
   /// A copy that has dropped the bytes after the last whole record, to be fed the input from
   /// ``consumedByteCount`` on; nil before the format is known. See
   /// ``BinaryTraceDecoder/checkpoint()``.
@@ -60,6 +64,32 @@ public struct TraceDecoder: Sendable {
     copy.json = json?.checkpoint()
     copy.isFinished = false
     return copy
+  }
+
+  /// Ends the current trace after its last whole record: the bytes fed after it, and whatever is
+  /// fed next, are a new trace in the same format, read from its own header (for the binary
+  /// format: magic, version, numbering and header, and an empty string table), as a testee that
+  /// serves many cases writes one trace per case on one connection (docs/CONFORMANCE.md §1.9).
+  ///
+  /// Before the format is known, nothing changes. Byte offsets in later errors count from the
+  /// new trace's first byte; ``recordCount`` starts again at 0.
+  ///
+  /// ```swift
+  /// while let record = try decoder.next() { handle(record) }  // the first trace
+  /// decoder.startNextTrace()
+  /// let next = try decoder.next()                           // the second trace's first record
+  /// ```
+  public mutating func startNextTrace() {
+    guard let format else { return }
+    let rest = Array(binary?.unconsumedBytes ?? json?.unconsumedBytes ?? [])
+    binary = nil
+    json = nil
+    switch format {
+    case .binary: binary = BinaryTraceDecoder(options: binaryOptions)
+    case .jsonLines: json = JSONTraceDecoder(options: jsonOptions)
+    }
+    feed(rest)
+    if isFinished, json != nil { json!.finish() }
   }
 
   /// Appends input bytes.

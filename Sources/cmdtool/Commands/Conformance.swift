@@ -8,7 +8,8 @@ struct Conformance: ParsableCommand {
     abstract: "Check a platform layer against the protocol: named cases, verdicts, a failure list, reports.",
     discussion: """
       Plays the engine against the platform under test (the testee), one fresh testee process \
-      per case, over the testee protocol of docs/CONFORMANCE.md: command batches, a user's taps, \
+      per case (or, for a testee whose hello declares sessions=many, case after case in one \
+      process, a fresh one after any error; --sessions one forces a process per case), over the testee protocol of docs/CONFORMANCE.md: command batches, a user's taps, \
       typing and choices, virtual time, and requests for the platform's state. After every step \
       the events the testee sent and its state are compared with the reference model's; the \
       first difference fails the case, with both diffs.
@@ -97,6 +98,8 @@ struct Conformance: ParsableCommand {
 
   @OptionGroup var engineOptions: EngineOptions
 
+  @OptionGroup var sessionsOptions: SessionsOptions
+
   @OptionGroup var ignoreOptions: IgnoreOptions
 
   @Argument(parsing: .postTerminator, help: "The testee command and its arguments, after --.")
@@ -136,6 +139,7 @@ struct Conformance: ParsableCommand {
     var settings = TesteeConnection.Settings(command: testee)
     settings.transport = engineOptions.transport
     settings.limits = engineOptions.limits
+    settings.sessions = sessionsOptions.sessions
     var options = ConformanceRun.Options(testee: settings)
     options.repeatCount = `repeat`
     options.ignoring = try ignoreOptions.rules()
@@ -182,6 +186,11 @@ struct Conformance: ParsableCommand {
     report.ignore = options.ignoring
     report.updatesFailureList = updateFailureList && outcome.interruption == nil
     report.interrupted = outcome.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: results.count, total: suite.cases.count, unit: "case") }
+    if outcome.runsOnKeptProcesses > 0 {
+      // sessions=many (docs/CONFORMANCE.md §1.9): a fresh process follows each error.
+      let runs = outcome.testeeProcesses + outcome.runsOnKeptProcesses
+      output.writeLine("sessions=many: \(runs) case run\(runs == 1 ? "" : "s") in \(outcome.testeeProcesses) testee process\(outcome.testeeProcesses == 1 ? "" : "es")")
+    }
     output.write(report.summaryText())
     output.flush()
     for pattern in report.unmatchedIgnorePatterns where !results.isEmpty {

@@ -58,6 +58,8 @@ struct FuzzPlatform: ParsableCommand {
 
   @OptionGroup var engineOptions: EngineOptions
 
+  @OptionGroup var sessionsOptions: SessionsOptions
+
   @Argument(parsing: .postTerminator, help: "The testee command and its arguments, after --.")
   var testee: [String] = []
 
@@ -87,6 +89,7 @@ struct FuzzPlatform: ParsableCommand {
     var settings = TesteeConnection.Settings(command: testee)
     settings.transport = engineOptions.transport
     settings.limits = engineOptions.limits
+    settings.sessions = sessionsOptions.sessions
     var options = PlatformFuzzer.Options(testee: settings, output: out)
     options.seed = seed
     options.runs = runs
@@ -131,6 +134,11 @@ struct FuzzPlatform: ParsableCommand {
     }
     let interruption = report.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: report.runs, total: runs, unit: "run") }
     let skipped = report.runs - report.runsJudged
+    if report.runsOnKeptProcesses > 0 {
+      // sessions=many (docs/CONFORMANCE.md §1.9): the probe, the runs and the shrinking's runs.
+      let runs = report.testeeProcesses + report.runsOnKeptProcesses
+      output.writeLine("sessions=many: \(runs) case runs in \(report.testeeProcesses) testee process\(report.testeeProcesses == 1 ? "" : "es")")
+    }
     output.writeLine("\(report.runs) runs\(skipped > 0 ? " (\(skipped) skipped)" : ""), \(report.commands) commands in \(Format.fixed(report.seconds, digits: 1)) s; \(report.divergences.count) divergence\(report.divergences.count == 1 ? "" : "s")" + (interruption.map { "; \($0)" } ?? ""))
     for divergence in report.divergences {
       output.writeLine("DIVERGES  \(divergence.signature) (\(divergence.steps) steps, \(divergence.commands) commands)")

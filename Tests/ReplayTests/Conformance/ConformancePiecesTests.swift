@@ -23,6 +23,16 @@ struct ConformancePiecesTests {
     #expect(try TesteeHello(parsing: "protocol=1 history=platform lacks=").historyInEngine == false)
   }
 
+  @Test func aHelloDeclaresHowManyCasesAProcessServes() throws {
+    let hello = try TesteeHello(parsing: "protocol=1 sessions=many")
+    #expect(hello.sessions == .many)
+    #expect(hello.detail.hasSuffix(" sessions=many"))
+    #expect(try TesteeHello(parsing: hello.detail) == hello)
+    #expect(try TesteeHello(parsing: "protocol=1").sessions == .one)
+    #expect(!(try TesteeHello(parsing: "protocol=1 sessions=one").detail.contains("sessions")))
+    #expect(throws: TesteeHello.Failure.self) { try TesteeHello(parsing: "protocol=1 sessions=2") }
+  }
+
   /// What a hello declares decides, before the case is played, whether it runs (§1.7).
   @Test func aCaseIsSkippedUpFrontForWhatTheTesteeDeclares() throws {
     let suite = ConformanceSuite.standard

@@ -14,7 +14,7 @@ extension PlatformFuzzer {
   /// what no longer exists). Then saves it.
   /// - Parameter original: the run's result, which shows the divergence when no smaller case
   ///   could be run (the budget or a signal stopped the shrinking first).
-  func shrink(_ testCase: ConformanceCase, signature: String, run: Int, original: CaseResult) -> Divergence {
+  func shrink(_ testCase: ConformanceCase, signature: String, run: Int, original: CaseResult, pool: TesteePool) -> Divergence {
     let start = Monotonic.now()
     let deadline = start + options.shrinkSeconds * 1000
     var runs = 0
@@ -39,7 +39,7 @@ extension PlatformFuzzer {
       guard let expectation = try? CaseExpectation(candidate), Self.violations(of: candidate, expectation).isSubset(of: allowed) else { return false }
       runs += 1
       // Judged by its first difference alone: nothing after it is played.
-      let result = CaseRunner.run(candidate, expected: expectation, settings: options.testee, stoppingAtFirstDifference: true)
+      let result = CaseRunner.run(candidate, expected: expectation, pool: pool, stoppingAtFirstDifference: true)
       if SignalTrap.count > 0 { throw Stop() }
       guard DivergenceSignature.of(result, in: candidate) == signature else { return false }
       last = (steps, result)

@@ -81,6 +81,10 @@ public struct PlatformFuzzer {
     /// What the streams of the runs the testee took sent: ``StreamCoverage/neverSent`` lists the
     /// command types, selectors and edge values none of them held.
     public var sent = StreamCoverage()
+    /// The testee processes started (the probe's, the runs' and the shrinking's), and the case
+    /// runs that ran on a process kept from the run before (sessions=many, CONFORMANCE.md §1.9).
+    public var testeeProcesses = 0
+    public var runsOnKeptProcesses = 0
   }
 
   public let options: Options
@@ -134,9 +138,12 @@ public struct PlatformFuzzer {
     // A testee that cannot run at all is a setup error, never a divergence to shrink; the run a
     // signal cut short diverges only in cmdtool's stopping it.
     var gate = CaseRunGate()
+    // One process for the whole run when the testee serves many cases (docs/CONFORMANCE.md §1.9).
+    let pool = TesteePool(options.testee)
+    defer { pool.close() }
     // What the streams may hold depends on what the testee has: its hello, read from a case of
     // no steps before the first run (a testee that cannot run at all is a setup error there).
-    let probe = CaseRunner.run(Self.helloCase, expected: try CaseExpectation(Self.helloCase), settings: options.testee)
+    let probe = CaseRunner.run(Self.helloCase, expected: try CaseExpectation(Self.helloCase), pool: pool)
     switch gate.stop(after: probe) {
     case .interrupted(let signal)?:
       report.interruption = signal
@@ -157,7 +164,7 @@ public struct PlatformFuzzer {
       }
       let testCase = try testCase(ofRun: run, excluding: report.excludedKinds)
       let expectation = try CaseExpectation(testCase)
-      let result = CaseRunner.run(testCase, expected: expectation, settings: options.testee)
+      let result = CaseRunner.run(testCase, expected: expectation, pool: pool)
       switch gate.stop(after: result) {
       case .interrupted(let signal)?:
         report.interruption = signal
@@ -181,7 +188,7 @@ public struct PlatformFuzzer {
       if let signature = DivergenceSignature.of(result, in: testCase), seen.insert(signature).inserted {
         progress(.shrinking(signature: signature, steps: testCase.steps.count))
         // Interrupted or not, the divergence is real: the smallest case found so far is saved.
-        let divergence = shrink(testCase, signature: signature, run: run, original: result)
+        let divergence = shrink(testCase, signature: signature, run: run, original: result, pool: pool)
         report.divergences.append(divergence)
         progress(.saved(divergence))
         if let signal = SignalTrap.caught {
@@ -192,6 +199,8 @@ public struct PlatformFuzzer {
       run += 1
     }
     report.seconds = (Monotonic.now() - start) / 1000
+    report.testeeProcesses = pool.processesStarted
+    report.runsOnKeptProcesses = pool.runsOnKeptProcesses
     return report
   }
 }

@@ -15,8 +15,19 @@ public enum CaseRunner {
   /// - Complexity: one testee process; per step one round trip and one snapshot, O(n) to compare
   ///   n elements.
   public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), stoppingAtFirstDifference: Bool = false) -> CaseResult {
+    let pool = TesteePool(settings)
+    defer { pool.close() }
+    return run(testCase, expected: expected, pool: pool, ignoring: rules, stoppingAtFirstDifference: stoppingAtFirstDifference)
+  }
+
+  /// Runs `testCase` like ``run(_:expected:settings:ignoring:stoppingAtFirstDifference:)``, on a
+  /// testee process from `pool`: one kept from the case before when the testee serves many
+  /// (docs/CONFORMANCE.md §1.9). A case cut short ends its process.
+  ///
+  /// - Complexity: at most one testee process started.
+  public static func run(_ testCase: ConformanceCase, expected: CaseExpectation, pool: TesteePool, ignoring rules: DiffIgnoreRules = DiffIgnoreRules(), stoppingAtFirstDifference: Bool = false) -> CaseResult {
     let start = Monotonic.now()
-    var result = play(testCase, expected: expected, settings: settings, rules: rules, stoppingAtFirstDifference: stoppingAtFirstDifference)
+    var result = play(testCase, expected: expected, pool: pool, rules: rules, stoppingAtFirstDifference: stoppingAtFirstDifference)
     result.seconds = (Monotonic.now() - start) / 1000
     return result
   }
@@ -24,7 +35,7 @@ public enum CaseRunner {
   /// What ``CaseResult/stopped`` says of a case run with `stoppingAtFirstDifference`.
   public static let stoppedAtFirstDifference = "stopped at its first difference (the rest was not played)"
 
-  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, settings: TesteeConnection.Settings, rules: DiffIgnoreRules, stoppingAtFirstDifference: Bool) -> CaseResult {
+  private static func play(_ testCase: ConformanceCase, expected: CaseExpectation, pool: TesteePool, rules: DiffIgnoreRules, stoppingAtFirstDifference: Bool) -> CaseResult {
     var testee: (creator: String, hello: TesteeHello)? = nil
     func result(_ verdict: CaseResult.Verdict, _ reason: String) -> CaseResult {
       var outcome = CaseResult(name: testCase.name, tier: testCase.tier, verdict: verdict, reason: reason)
@@ -33,14 +44,19 @@ public enum CaseRunner {
     }
     let connection: TesteeConnection
     do {
-      connection = try TesteeConnection(settings, caseName: testCase.name)
+      connection = try pool.connection(for: testCase.name)
     } catch {
       var failed = result(.error, error.description)
       failed.handshakeFailed = true
       return failed
     }
     func problem(_ error: TesteeConnection.Problem, step: Int? = nil, _ description: String? = nil) -> CaseResult {
-      connection.abandon()
+      // A skipped case may leave a process that serves many ready for the next (§1.9).
+      if error.kind == .unsupported && connection.servesMany {
+        _ = pool.finish(connection, at: step.map { testCase.steps[$0 - 1].time } ?? 0)
+      } else {
+        connection.abandon()
+      }
       var outcome = result(error.kind == .unsupported ? .skipped : .error, error.description)
       outcome.step = step
       outcome.stepDescription = description
@@ -59,7 +75,7 @@ public enum CaseRunner {
     }
     testee = (connection.creator, hello)
     if let reason = skipReason(testCase, hello) {
-      connection.abandon()
+      if connection.servesMany { _ = pool.finish(connection, at: 0) } else { connection.abandon() }
       return result(.skipped, reason)
     }
     var differences = CaseDifferences(reports: hello.reports)
@@ -95,7 +111,7 @@ public enum CaseRunner {
         break
       }
     }
-    if stop == nil, !cutShort, let error = connection.finish() {
+    if stop == nil, !cutShort, let error = pool.finish(connection, at: testCase.steps.last?.time ?? 0) {
       guard !differences.isEmpty else {
         if error.kind == .unsupported { return result(.skipped, error.description) }
         var failure = result(.error, error.description)

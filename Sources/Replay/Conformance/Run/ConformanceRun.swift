@@ -1,7 +1,8 @@
 import ReplayCore
 import ReplayLive
 
-/// Runs cases against a testee: each case in a fresh testee process, `repeat` times, in order.
+/// Runs cases against a testee, `repeat` times, in order: each case in a fresh testee process, or
+/// case after case in one process for a testee that serves many (docs/CONFORMANCE.md §1.9).
 public struct ConformanceRun {
   public struct Options: Sendable {
     public var testee: TesteeConnection.Settings
@@ -33,6 +34,10 @@ public struct ConformanceRun {
     public var setupError: CaseResult?
     /// The signal that stopped the run, if one did (the case it cut short is not in `results`).
     public var interruption: Int32?
+    /// The testee processes started: one per case run, or fewer when the testee serves many.
+    public var testeeProcesses = 0
+    /// The case runs that ran on a process kept from the case before (sessions=many, §1.9).
+    public var runsOnKeptProcesses = 0
   }
 
   public let options: Options
@@ -49,13 +54,15 @@ public struct ConformanceRun {
     for testCase in suite.cases { expectations.append(try CaseExpectation(testCase)) }
     var outcome = Outcome()
     var gate = CaseRunGate()
+    let pool = TesteePool(options.testee)
+    defer { pool.close() }
     cases: for (index, testCase) in suite.cases.enumerated() {
       if let signal = SignalTrap.caught {
         outcome.interruption = signal
         break
       }
       progress(.started(name: testCase.name, index: index, of: suite.cases.count))
-      var result = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee, ignoring: options.ignoring)
+      var result = CaseRunner.run(testCase, expected: expectations[index], pool: pool, ignoring: options.ignoring)
       switch gate.stop(after: result) {
       case .interrupted(let signal)?:
         outcome.interruption = signal
@@ -68,7 +75,7 @@ public struct ConformanceRun {
       }
       if options.repeatCount > 1 {
         for attempt in 2...options.repeatCount {
-          let again = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee, ignoring: options.ignoring)
+          let again = CaseRunner.run(testCase, expected: expectations[index], pool: pool, ignoring: options.ignoring)
           result.seconds += again.seconds
           if again.outcome != result.outcome && result.unstable == nil {
             result.unstable = "run 1 was \(result.verdict.rawValue)\(result.reason.isEmpty ? "" : " (\(result.reason))"), run \(attempt) was \(again.verdict.rawValue)\(again.reason.isEmpty ? "" : " (\(again.reason))")"
@@ -82,6 +89,8 @@ public struct ConformanceRun {
       outcome.results.append(result)
       progress(.finished(result, index: index, of: suite.cases.count))
     }
+    outcome.testeeProcesses = pool.processesStarted
+    outcome.runsOnKeptProcesses = pool.runsOnKeptProcesses
     return outcome
   }
 }

@@ -11,6 +11,10 @@ public final class TesteeConnection: WireSessionDelegate {
     public var environment: [String: String] = [:]
     public var transport = WireTransport.stdio
     public var limits = WireSession.Limits()
+    /// How many cases a process serves (`--sessions`): nil for what its hello declares, `.one`
+    /// to start a process per case even for a testee that declares `sessions=many`, `.many` to
+    /// require that declaration (docs/CONFORMANCE.md §1.9).
+    public var sessions: TesteeHello.Sessions?
 
     public init(command: [String]) {
       self.command = command
@@ -39,23 +43,35 @@ public final class TesteeConnection: WireSessionDelegate {
   }
 
   public let settings: Settings
-  private let process: PeerProcess
-  private let session: WireSession
-  private var received: [TraceRecord] = []
-  private var helloDetail: String?
-  private var sawFirstRecord = false
+  let process: PeerProcess
+  let session: WireSession
+  var received: [TraceRecord] = []
+  var helloDetail: String?
+  var sawFirstRecord = false
   /// The detail of the first `unsupported` marker the testee wrote: from then on the case is
   /// skipped, whatever the testee does next (it may exit at once: §1.2).
-  private var unsupported: String?
+  var unsupported: String?
   /// What cmdtool was doing, for the reason of a skip.
-  private var doing = "the case's header"
+  var doing = "the case's header"
   /// The schema the case's header names (nil: none), and whether a step has been answered since.
-  private var schema: WidgetSchemaReference?
-  private var answeredAStep = false
+  var schema: WidgetSchemaReference?
+  var answeredAStep = false
+  /// The case being served (its name goes in the `case` marker of §1.9).
+  var caseName: String
+  /// With `sessions=many`: the process's first hello, which every later one must repeat word for
+  /// word, and whether cmdtool serves it case after case (§1.9).
+  var firstHello: (detail: String, hello: TesteeHello)?
+  /// Whether cmdtool sends this process case after case: its hello declares `sessions=many`
+  /// and `--sessions one` does not forbid it (§1.9).
+  public internal(set) var servesMany = false
+  /// Whether the testee's new header and hello have arrived after a case (§1.9 step 4), so
+  /// that ``open(header:widgets:)`` only answers them.
+  var reset = false
 
   /// Starts the testee for a case (its name in `CMDTOOL_CASE`).
   public init(_ settings: Settings, caseName: String) throws(Problem) {
     self.settings = settings
+    self.caseName = caseName
     var environment = settings.environment
     environment["CMDTOOL_CASE"] = caseName
     do {
@@ -85,6 +101,7 @@ public final class TesteeConnection: WireSessionDelegate {
   public func open(header: TraceHeader, widgets: WidgetSchema? = nil) throws(Problem) -> TesteeHello {
     session.widgets = widgets
     schema = header.widgets
+    if reset, let firstHello { return try openAfterReset(header: header, hello: firstHello.hello) }
     try run { () throws(SessionStop) in
       try session.open(answering: { _ in header }, waitingFor: "the testee's header")
       try session.wait(until: { self.sawFirstRecord }, waitingFor: "the testee's hello marker")
@@ -92,13 +109,15 @@ public final class TesteeConnection: WireSessionDelegate {
     guard let helloDetail else {
       throw Problem(kind: .hello, description: "the testee's first record is not its hello marker ({\"marker\":\"testee\",\"detail\":\"protocol=1 …\"})")
     }
+    let hello: TesteeHello
     do {
-      let hello = try TesteeHello(parsing: helloDetail)
-      handshook = true
-      return hello
+      hello = try TesteeHello(parsing: helloDetail)
     } catch {
       throw Problem(kind: .hello, description: "the testee's hello: \(error.description)")
     }
+    try chooseSessions(hello, detail: helloDetail)
+    handshook = true
+    return hello
   }
 
   /// Sends a step's requests, then a sync, and returns what the testee sent in answer.
@@ -158,7 +177,7 @@ public final class TesteeConnection: WireSessionDelegate {
     process.stop(grace: settings.limits.grace)
   }
 
-  private func run(_ body: () throws(SessionStop) -> Void) throws(Problem) {
+  func run(_ body: () throws(SessionStop) -> Void) throws(Problem) {
     do {
       try body()
     } catch {
@@ -199,7 +218,7 @@ public final class TesteeConnection: WireSessionDelegate {
     }
   }
 
-  private func unsupportedProblem(_ detail: String) -> Problem {
+  func unsupportedProblem(_ detail: String) -> Problem {
     // Before its first answer, a testee that answers unsupported to a header naming a widget
     // schema has not loaded that schema (§1.2).
     if let schema, !answeredAStep {

@@ -24,6 +24,17 @@ public struct TesteeHello: Hashable, Sendable {
   /// one (`errortext=none`, as GTK keeps it): the message is then judged only in Informational
   /// cases (docs/CONFORMANCE.md §1.7).
   public var errorTextReported = true
+  /// How many cases one process serves (`sessions=`): one (the default), or case after case
+  /// over one connection (docs/CONFORMANCE.md §1.9).
+  public var sessions: Sessions = .one
+
+  /// How many cases one testee process serves.
+  public enum Sessions: String, Sendable, CaseIterable {
+    /// One case, then the testee exits (docs/CONFORMANCE.md §1.2–§1.6).
+    case one
+    /// Case after case over one connection, reset between them (§1.9).
+    case many
+  }
 
   public init(protocolVersion: Int = TesteeHello.protocolVersion, profile: String = "other", reports: StateParts = .tree, events: EventKinds = .user,
               lacks: Set<ElementKind> = [], topLevel: Set<ElementKind> = [], historyInEngine: Bool = false) {
@@ -92,6 +103,9 @@ public struct TesteeHello: Hashable, Sendable {
       case "errortext":
         guard value == "kept" || value == "none" else { throw Failure(description: "errortext=\(value): it is kept or none") }
         errorTextReported = value == "kept"
+      case "sessions":
+        guard let declared = Sessions(rawValue: String(value)) else { throw Failure(description: "sessions=\(value): it is one or many") }
+        sessions = declared
       default:
         continue
       }
@@ -110,6 +124,7 @@ public struct TesteeHello: Hashable, Sendable {
     if !topLevel.isEmpty { detail += " toplevel=\(names(topLevel))" }
     if historyInEngine { detail += " history=engine" }
     if !errorTextReported { detail += " errortext=none" }
+    if sessions == .many { detail += " sessions=many" }
     return detail
   }
 

@@ -166,6 +166,24 @@ public final class TraceFileReader {
     }
   }
 
+  /// Ends the current trace after its last record: what follows is a new trace in the same
+  /// format, read from its own header with ``readHeader()`` (one stream holding trace after
+  /// trace, as a testee serving many cases reads them: docs/CONFORMANCE.md §1.9).
+  public func startNextTrace() {
+    decoder.startNextTrace()
+    lookahead = nil
+  }
+
+  /// Waits until the input holds a byte not yet read as a record, or ends.
+  /// - Returns: false when it ended with nothing more (no next trace).
+  public func awaitInput() throws(TraceFileError) -> Bool {
+    while lookahead == nil && decoder.unconsumedByteCount == 0 {
+      if reachedEnd { return false }
+      try fill()
+    }
+    return true
+  }
+
   /// Reads every remaining record.
   public func readAll() throws(TraceFileError) -> [TraceRecord] {
     var records: [TraceRecord] = []

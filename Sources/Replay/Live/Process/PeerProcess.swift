@@ -231,6 +231,14 @@ public final class PeerProcess {
     return stderrWords
   }
 
+  /// Starts keeping the peer's standard error anew (what it said so far is dropped, after
+  /// reading what is buffered): a testee that serves many cases has each case's words reported
+  /// with that case alone (docs/CONFORMANCE.md §1.9).
+  public func restartStderr() {
+    drainBufferedStderr()
+    stderrWords = PeerWords()
+  }
+
   /// Reads what standard error holds now, without waiting.
   func drainBufferedStderr() {
     var fds = [pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)]

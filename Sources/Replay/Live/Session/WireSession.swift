@@ -84,6 +84,18 @@ public final class WireSession {
     try transmit(bytes, what: lastSent)
   }
 
+  /// Ends both traces after their last records and makes ready for the next pair on the same
+  /// connection (a testee serving many cases, docs/CONFORMANCE.md §1.9): what the peer writes
+  /// next is read as a new trace, from its header, and ``open(answering:waitingFor:)`` answers it
+  /// with a new header of cmdtool's. Sync numbers start again.
+  public func startNextTraces() {
+    decoder.startNextTrace()
+    encoder = nil
+    syncNumber = 0
+    lastEcho = -1
+    lastSent = ""
+  }
+
   // MARK: - Sending
 
   /// Sends a record to the peer. `description` names it in later messages (nil keeps the last).
