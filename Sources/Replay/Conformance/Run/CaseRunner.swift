@@ -106,7 +106,8 @@ public enum CaseRunner {
       let differs = differences.note(step: index + 1, of: expected.steps.count, description: step.description, events: events, state: state)
       if differs && drawn == nil { drawn = (expectedProjection, actualProjection) }
       if differs && stoppingAtFirstDifference && index + 1 < expected.steps.count {
-        connection.abandon()
+        // Ended here like a shorter case: a testee that serves many resets and is kept (§1.9).
+        if connection.servesMany { _ = pool.finish(connection, at: time) } else { connection.abandon() }
         cutShort = true
         break
       }
