@@ -557,14 +557,6 @@ class Testee {
 #endif
   }
 
-  /// Handles records until `done()` holds: for a toolkit whose dialog runs a loop of its own
-  /// (gtk_dialog_run), called from a handler. False when the input ended or failed first.
-  bool pump_until(const std::function<bool()> & done) {
-    while (!done())
-      if (!step()) return false;
-    return true;
-  }
-
  private:
   Hello hello_;
   wire::Reader reader_;
