@@ -8,6 +8,11 @@ cd "$(dirname "$0")/.."
 swift build --product cmdtool >/dev/null
 swift build --product example-engine >/dev/null
 swift build --product reference-testee >/dev/null
+# The C++ testees the README's commands name, built as the README says (clang++ of the toolchain).
+cxx="$(dirname "$(readlink -f "$(command -v swift)")")/clang++"
+[[ -x "$cxx" ]] || cxx=clang++
+"$cxx" -std=c++17 -O1 -I adapters/cpp -o .build/cpptestee Examples/CppTestee/cpptestee.cpp
+"$cxx" -std=c++17 -O1 -I adapters/cpp -o .build/toy-testee Examples/CppToolkit/testee.cpp
 bin="$(swift build --show-bin-path)/cmdtool"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

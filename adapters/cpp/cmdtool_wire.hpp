@@ -18,6 +18,7 @@
 #ifndef CMDTOOL_WIRE_HPP
 #define CMDTOOL_WIRE_HPP
 
+#include <algorithm>
 #include <cerrno>
 #include <clocale>
 #include <cmath>
@@ -264,6 +265,9 @@ struct Header {
   std::string numbering, created, creator;
   Viewport viewport;
   std::vector<std::pair<std::string, std::string>> preferences;  // in the order read
+  /// The widget schema a conformance case is played with (CONFORMANCE.md §1.2): its name and
+  /// fingerprint, both empty when the header names none.
+  std::string widgets_name, widgets_fingerprint;
 
   /// The preference `key`, or `fallback`.
   std::string preference(std::string_view key, std::string fallback = {}) const {
@@ -423,6 +427,32 @@ class Writer {
     line += "}\n";
     return put(line);
   }
+
+  /// A marker at time `t` ms: {"t":t,"marker":label,"detail":detail} (a testee's records carry
+  /// their time, docs/CONFORMANCE.md §1.3).
+  bool marker_at(double t, std::string_view label, std::string_view detail = {}) {
+    if (!numbering_) return false;
+    std::string line = "{\"t\":" + format_number(t) + ",\"marker\":";
+    append_json_string(line, label);
+    if (!detail.empty()) { line += ",\"detail\":"; replacements_ += append_json_string(line, detail); }
+    line += "}\n";
+    return put(line);
+  }
+
+  /// An event record at time `t` ms: its class, target and every field that is not at its
+  /// default or that `event.has()` says it carries (an empty typed text is written "text":"").
+  bool event(double t, const Event & event);
+
+  /// A modal result at time `t` ms: {"t":t,"modal":dialog,"value":value}.
+  bool modal_result(double t, int32_t dialog, int32_t value) {
+    if (!numbering_) return false;
+    return put("{\"t\":" + format_number(t) + ",\"modal\":" + std::to_string(dialog) + ",\"value\":" + std::to_string(value) + "}\n");
+  }
+
+  /// A whole number below 2^53 in magnitude as an integer (6412), any other in the shortest
+  /// form that reads back to the same double (6412.5): TRACE_FORMAT.md's and STATE_FORMAT.md §5's
+  /// spelling.
+  static std::string format_number(double v);
 
   /// The last failure (unknown numbering or command code, or the sink failed); empty when none.
   const Error & error() const { return error_; }
@@ -888,6 +918,41 @@ inline bool Event::has(std::string_view field) const {
   return bit >= 0 && ((carried >> bit) & 1);
 }
 
+inline std::string Writer::format_number(double v) {
+  if (v == std::floor(v) && std::fabs(v) < 9007199254740992.0) return std::to_string(static_cast<long long>(v));
+  return detail::shortest(v);
+}
+
+inline bool Writer::event(double t, const Event & e) {
+  if (!numbering_) return false;
+  std::string line = "{\"t\":" + format_number(t) + ",\"event\":";
+  append_json_string(line, event_class_name(e.cls));
+  line += ",\"target\":" + std::to_string(e.target);
+  Event copy = e;  // event_member() hands out pointers to a mutable event
+  for (const detail::EventField & f : detail::event_fields(e.cls)) {
+    void * m = detail::event_member(copy, f.key);
+    std::string value;
+    using F = detail::FieldType;
+    switch (f.type) {
+    case F::I32: if (*static_cast<int32_t *>(m)) value = std::to_string(*static_cast<int32_t *>(m)); break;
+    case F::U32: if (*static_cast<uint32_t *>(m)) value = std::to_string(*static_cast<uint32_t *>(m)); break;
+    case F::U16: if (*static_cast<uint16_t *>(m)) value = std::to_string(*static_cast<uint16_t *>(m)); break;
+    case F::I64: if (*static_cast<int64_t *>(m)) value = std::to_string(*static_cast<int64_t *>(m)); break;
+    case F::Dbl: if (*static_cast<double *>(m) != 0) value = format_number(*static_cast<double *>(m)); break;
+    case F::Bool: if (*static_cast<bool *>(m)) value = "true"; break;
+    case F::Str:
+      if (!static_cast<std::string *>(m)->empty() || e.has(f.key)) replacements_ += append_json_string(value, *static_cast<std::string *>(m));
+      break;
+    case F::Bytes: break;  // a testee sends no image data
+    }
+    if (value.empty() && e.has(f.key)) value = f.type == F::Bool ? "false" : "0";
+    if (value.empty()) continue;
+    line += ",\""; line += f.key; line += "\":"; line += value;
+  }
+  line += "}\n";
+  return put(line);
+}
+
 class Reader {
  public:
   explicit Reader(Limits limits = Limits()) : limits_(limits) {}
@@ -901,6 +966,31 @@ class Reader {
   }
   /// Declares the end of the input: a last line without LF is read too.
   void finish() { finished_ = true; }
+
+  /// Starts a new trace on the same input (CONFORMANCE.md §1.9: after an `end` marker the next
+  /// line is a new header, and time starts again at 0). Line numbers go on counting.
+  void restart() { seen_line_ = false; last_time_ = 0; }
+
+  /// The next line's bytes (without its LF and CR) into `out`, unparsed: true when there is a
+  /// whole line; false when more input is needed, at the end, or after an error (a line over
+  /// the limit). For skipping what cannot be read (a custom command without its schema).
+  bool next_line(std::string & out) {
+    if (failed()) return false;
+    size_t nl = buffer_.find('\n', start_);
+    if (nl == std::string::npos) {
+      if (buffer_.size() - start_ > limits_.max_line_length)
+        return fail("recordTooLong", limits_.max_line_length + 1, "a line longer than " + std::to_string(limits_.max_line_length) + " bytes");
+      if (!finished_ || start_ == buffer_.size()) return false;
+      nl = buffer_.size();
+    }
+    line_number_++;
+    line_offset_ = bytes_before_ + start_;
+    out.assign(buffer_, start_, nl - start_);
+    if (!out.empty() && out.back() == '\r') out.pop_back();
+    start_ = std::min(nl + 1, buffer_.size());
+    if (start_ == buffer_.size()) { bytes_before_ += buffer_.size(); buffer_.clear(); start_ = 0; }
+    return true;
+  }
 
   /// The next record into `out`: true when there is one; false when more input is needed, at
   /// the end, or after an error (see error(); after an error the reader stays failed).
@@ -1207,6 +1297,13 @@ class Reader {
         for (size_t k = 0; k < v.keys.size(); k++) {
           if (v.items[k].kind != Value::String) return wrong(v.items[k], v.keys[k], "a string");
           h.preferences.emplace_back(v.keys[k], v.items[k].text);
+        }
+      } else if (key == "widgets") {
+        if (v.kind != Value::Object) return wrong(v, key, "an object");
+        for (size_t k = 0; k < v.keys.size(); k++) {
+          if (v.keys[k] == "name") { if (!str(v.items[k], "name", h.widgets_name)) return false; }
+          else if (v.keys[k] == "fingerprint") { if (!str(v.items[k], "fingerprint", h.widgets_fingerprint)) return false; }
+          else if (!limits_.ignore_unknown_fields) return unknown(v.key_columns[k], v.keys[k], "the widgets");
         }
       } else if (key == "t") {
         return fail("unknownField", 1, "the header has no time \"t\"");

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+// The testee kit's protocol side (adapters/cpp/cmdtool_testee.hpp), fed by hand to
+// Examples/CppTestee built under AddressSanitizer and UndefinedBehaviorSanitizer: many sessions in
+// one process (docs/CONFORMANCE.md §1.9: `end` resets, a skipped case is read to its `end` by its
+// framing alone), the answers to wrong requests, the stop at `unsupported` in one-session mode,
+// and input it cannot read.
+
+@Suite struct CppTesteeKitTests {
+  static let header = #"{"trace":1,"creator":"cmdtool conformance","viewport":{"width":390,"height":844},"preferences":{"a":"1"}}"#
+  static let ui = #"{"t":0,"batch":[{"type":"CREATE_APPLICATION","childInternalId":1},{"type":"CREATE_FRAMEVIEW","internalId":1,"childInternalId":2},{"type":"CREATE_SWITCH","internalId":2,"childInternalId":3},{"type":"CREATE_TIMER","internalId":2,"childInternalId":7,"value":10}]}"#
+
+  /// Runs `command` with `records` (one a line) on its standard input.
+  static func feed(_ command: [String], _ records: [String], in scratch: Scratch) throws -> FinishedRun {
+    let input = scratch.path("input-\(UUID().uuidString).jsonl")
+    try Data((records.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: input))
+    return try Subprocess(URL(fileURLWithPath: "/bin/sh"), ["-c", "f=$1; shift; exec \"$@\" < \"$f\"", "sh", input] + command).wait(timeout: 120)
+  }
+
+  /// Each output record's kind: the marker's label, the event's class, or "header".
+  static func kinds(_ output: String) throws -> [String] {
+    try output.split(separator: "\n").map { line in
+      let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return record["trace"] != nil ? "header" : (record["marker"] as? String ?? record["event"] as? String ?? "?")
+    }
+  }
+
+  @Test func manySessionsResetBetweenCases() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let binary = try CppEngineTests.build(CppTesteeTests.cppTestee, named: "cpptestee", .sanitized, in: scratch) else { return }
+    let run = try Self.feed([binary, "--sessions-many"], [
+      Self.header, #"{"t":0,"marker":"case","detail":"One"}"#, Self.ui,
+      #"{"t":25,"marker":"tap","detail":"3"}"#, #"{"t":25,"marker":"sync","detail":"1"}"#, #"{"t":25,"marker":"end"}"#,
+      // A case that needs a widget schema: unsupported, then its custom commands are read unparsed.
+      #"{"trace":1,"creator":"cmdtool conformance","widgets":{"name":"chart","fingerprint":"fnv1a64:a76687cf54a2689e"}}"#,
+      #"{"t":0,"batch":[{"type":"CREATE_PIE_CHART","internalId":2,"childInternalId":9}]}"#, #"{"t":0,"marker":"end"}"#,
+      // The third case starts from nothing: no elements, no timers, the clock at 0, no preferences.
+      #"{"trace":1,"creator":"cmdtool conformance"}"#, #"{"t":3,"marker":"state"}"#, #"{"t":3,"marker":"sync","detail":"1"}"#, #"{"t":3,"marker":"end"}"#,
+    ], in: scratch)
+    #expect(run.status == 0 && run.stderr.isEmpty, "\(run)")
+    #expect(try Self.kinds(run.stdout) == [
+      "header", "testee", "TimerEvent", "TimerEvent", "ValueEvent", "sync",
+      "header", "testee", "unsupported",
+      "header", "testee", "state", "sync",
+      "header", "testee",
+    ], "\(run)")
+    #expect(run.stdout.contains(#"{"t":25,"event":"ValueEvent","target":3,"value":1}"#), "\(run)")
+    #expect(run.stdout.contains("sessions=many"), "\(run)")
+    #expect(run.stdout.contains(#"{"t":3,"marker":"state","detail":"{\n  \"version\": 1,\n  \"time\": 3,\n  \"elements\": {}\n}\n"}"#), "\(run)")
+  }
+
+  @Test func itAnswersWrongRequestsAndStopsAtUnsupported() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let binary = try CppEngineTests.build(CppTesteeTests.cppTestee, named: "cpptestee", .sanitized, in: scratch) else { return }
+    let requests = try Self.feed([binary], [
+      Self.header, Self.ui,
+      #"{"t":0,"marker":"tap","detail":"four"}"#, #"{"t":0,"marker":"tap","detail":"99"}"#, #"{"t":0,"marker":"type","detail":"3 hi"}"#,
+      #"{"t":0,"marker":"select","detail":"3"}"#, #"{"t":0,"marker":"zoom"}"#, #"{"t":0,"event":"ValueEvent","target":3}"#,
+      #"{"t":0,"marker":"tap","detail":"3"}"#, #"{"t":0,"marker":"sync","detail":"1"}"#,
+    ], in: scratch)
+    #expect(requests.status == 0, "\(requests)")
+    #expect(try Self.kinds(requests.stdout) == ["header", "testee", "error", "error", "error", "error", "unsupported", "unsupported", "ValueEvent", "sync"], "\(requests)")
+
+    // In one-session mode a batch answered unsupported ends the run there: what follows is unread.
+    let unsupported = try Self.feed([binary], [
+      #"{"trace":1,"widgets":{"name":"chart","fingerprint":"f"}}"#, #"{"t":0,"batch":[{"type":"CREATE_PIE_CHART"}]}"#,
+    ], in: scratch)
+    #expect(unsupported.status == 0 && unsupported.stderr.isEmpty, "\(unsupported)")
+    #expect(try Self.kinds(unsupported.stdout) == ["header", "testee", "unsupported"], "\(unsupported)")
+  }
+
+  @Test func itRefusesInputItCannotRead() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let binary = try CppEngineTests.build(CppTesteeTests.cppTestee, named: "cpptestee", .sanitized, in: scratch) else { return }
+    let bad: [(String, String)] = [
+      (#"{"t":0,"type":"CREATE_BUTON"}"#, "line 2, column 15: unknown command type \"CREATE_BUTON\""),
+      (#"{"t":0,"type":"CREATE_APPLICATION","childInternalId":2147483648}"#, "out of range"),
+      (#"{"t":0,"marker":"x",}"#, "trailing comma"),
+      (#"{"t":5,"marker":"a"}"# + "\n" + #"{"t":4,"marker":"b"}"#, "earlier than the previous record"),
+      (String(repeating: "[", count: 100), "a line must hold one JSON object"),
+    ]
+    for (line, message) in bad {
+      let run = try Self.feed([binary], [Self.header, line], in: scratch)
+      #expect(run.status == 2, "\(line): \(run)")
+      #expect(run.stderr.contains(message), "\(line): \(run)")
+      #expect(!run.stderr.contains("Sanitizer"), "\(line): \(run)")
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+// adapters/cpp/cmdtool_testee.hpp, proved on two testees built with the real compilers (the
+// toolchain's clang++, g++ when present; -std=c++17 -Wall -Wextra -Werror; plain and under
+// AddressSanitizer and UndefinedBehaviorSanitizer): Examples/CppTestee must get exactly the C
+// testee's verdict on every case of the suite (and a planted bug must change some), and
+// Examples/CppToolkit must be conformant with its failure list. No C++ compiler is a failure
+// naming what to install, never a skip.
+
+@Suite struct CppTesteeTests {
+  typealias Flavor = CppEngineTests.Flavor
+
+  static let cppTestee = [CommandRunner.path("Examples/CppTestee/cpptestee.cpp")]
+  static let toolkitTestee = [CommandRunner.path("Examples/CppToolkit/testee.cpp")]
+  static let toolkitFailureList = CommandRunner.path("Examples/CppToolkit/failure-list.txt")
+
+  /// Every case's verdict in a `cmdtool conformance` run of `testee`.
+  static func verdicts(_ testee: [String], _ options: [String] = [], in scratch: Scratch) throws -> (run: FinishedRun, verdicts: [String: String]) {
+    let report = scratch.path("report-\(UUID().uuidString).json")
+    let run = try Subprocess.cmdtool(["conformance", "--report", report] + options + ["--"] + testee, timeout: 900)
+    let data = try Data(contentsOf: URL(fileURLWithPath: report))
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let cases = try #require(json["cases"] as? [[String: Any]])
+    var verdicts: [String: String] = [:]
+    for testCase in cases {
+      if let name = testCase["name"] as? String { verdicts[name] = testCase["verdict"] as? String }
+    }
+    return (run, verdicts)
+  }
+
+  @Test(arguments: Flavor.allCases)
+  func itGetsTheCTesteesVerdictOnEveryCase(flavor: Flavor) throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let cpp = try CppEngineTests.build(Self.cppTestee, named: "cpptestee", flavor, in: scratch),
+          let c = try CTesteeTests.build(.plain, in: scratch) else { return }
+    let (cRun, expected) = try Self.verdicts([c], in: scratch)
+    let (cppRun, actual) = try Self.verdicts([cpp], in: scratch)
+    #expect(cRun.status == 0 && cppRun.status == 0, "\(cRun)\n\(cppRun)")
+    #expect(expected.count >= 200 && expected.values.filter { $0 == "pass" }.count >= 190, "\(expected)")
+    #expect(actual == expected, "\(cppRun)")
+    #expect(cppRun.stdout.contains("testee: cpptestee 1, protocol=1 profile=other reports=tree,text,values,visibility,errors,flags,styles,options,lists,images,toasts,timers,preferences,requests events=user,timer,image,visibility"), "\(cppRun)")
+    #expect(!cppRun.stderr.contains("Sanitizer"), "\(cppRun)")
+  }
+
+  @Test func aPlantedBugChangesVerdicts() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let cpp = try CppEngineTests.build(Self.cppTestee, named: "cpptestee", .plain, in: scratch) else { return }
+    let (_, good) = try Self.verdicts([cpp], in: scratch)
+    let (run, bad) = try Self.verdicts([cpp, "--bug", "ignore-reorder"], in: scratch)
+    #expect(run.status == 1, "\(run)")
+    let flipped = Set(good.keys.filter { good[$0] != bad[$0] })
+    #expect(!flipped.isEmpty && flipped.allSatisfy { $0.contains("Reorder") && bad[$0] == "fail" }, "\(flipped.sorted())")
+  }
+
+  @Test func theToolkitTesteeIsConformantWithItsFailureList() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let toy = try CppEngineTests.build(Self.toolkitTestee, named: "toy-testee", .sanitized, in: scratch) else { return }
+    let (run, verdicts) = try Self.verdicts([toy], ["--failure-list", Self.toolkitFailureList], in: scratch)
+    #expect(run.status == 0 && run.stdout.hasSuffix("\nconformant\n"), "\(run)")
+    #expect(run.stdout.contains("2 expected failures (in the failure list)"), "\(run)")
+    #expect(!run.stderr.contains("Sanitizer"), "\(run)")
+    // The toolkit's own timers run on the kit's clock: the timer cases pass on their events.
+    let timers = verdicts.filter { $0.key.hasPrefix("Required.Timer") }
+    #expect(!timers.isEmpty && timers.values.allSatisfy { $0 == "pass" }, "\(timers)")
+    #expect(verdicts.values.filter { $0 == "pass" }.count >= 80, "\(verdicts)")
+
+    // Issue #25's bar: the platform's protocol side is under 150 lines of its own code.
+    let source = try String(contentsOfFile: Self.toolkitTestee[0], encoding: .utf8)
+    let code = source.split(separator: "\n").filter { line in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      return !trimmed.isEmpty && !trimmed.hasPrefix("//")
+    }
+    #expect(code.count < 150, "testee.cpp has \(code.count) lines of code")
+  }
+
+  @Test func itCompilesWithGPlusPlusWhenPresent() throws {
+    guard let gxx = CppEngineTests.onPath("g++") else { return }  // clang++ is the requirement
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let cpp = try CppEngineTests.build(Self.cppTestee, named: "cpptestee", .plain, compiler: gxx, in: scratch),
+          let toy = try CppEngineTests.build(Self.toolkitTestee, named: "toy-testee", .plain, compiler: gxx, in: scratch) else { return }
+    let (run, verdicts) = try Self.verdicts([cpp], ["--cases", "Required.Tree", "--cases", "Required.Timer"], in: scratch)
+    #expect(run.status == 0 && !verdicts.isEmpty && verdicts.values.allSatisfy { $0 == "pass" }, "\(run)")
+    let toyRun = try Subprocess.cmdtool(["conformance", "--failure-list", Self.toolkitFailureList, "--", toy], timeout: 600)
+    #expect(toyRun.status == 0, "\(toyRun)")
+  }
+}
