@@ -42,6 +42,11 @@ import Testing
     #expect(actual == expected, "\(cppRun)")
     #expect(cppRun.stdout.contains("testee: cpptestee 1, protocol=1 profile=other reports=tree,text,values,visibility,errors,flags,styles,options,lists,images,toasts,timers,preferences,requests events=user,timer,image,visibility"), "\(cppRun)")
     #expect(!cppRun.stderr.contains("Sanitizer"), "\(cppRun)")
+    // Serving every case in one process (CONFORMANCE.md §1.9) changes no verdict.
+    let (manyRun, many) = try Self.verdicts([cpp, "--sessions-many"], ["--sessions", "many"], in: scratch)
+    #expect(manyRun.status == 0 && many == expected, "\(manyRun)")
+    #expect(manyRun.stdout.contains("sessions=many: \(expected.count) case runs in 1 testee process\n"), "\(manyRun)")
+    #expect(!manyRun.stderr.contains("Sanitizer"), "\(manyRun)")
   }
 
   @Test func aPlantedBugChangesVerdicts() throws {
