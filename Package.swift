@@ -52,6 +52,8 @@ let package = Package(
     // model itself, with `--bug` variants for the runner's tests. The pure core only: no Foundation.
     .executableTarget(name: "reference-testee", dependencies: ["CommandCodec", "ReplayCore"], path: "Examples/ReferenceTestee", exclude: ["README.md"]),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
+    // The testee library against the model's own snapshot writer and generated streams.
+    .testTarget(name: "ConformanceTesteeTests", dependencies: ["ConformanceTestee", "CommandCodec", "ReplayCore", "ReplayFuzz"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe", "CommandCodec"], exclude: ["Snapshots"]),
     .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "reference-testee", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),

@@ -79,7 +79,7 @@ public struct SnapshotImage: Hashable, Sendable {
   public var file: String?
   /// The URL of the outstanding image request; `""` is a request without URL.
   public var requested: String?
-  public var requestedWidth: Int32 = 0
+  public var requestedWidth: UInt32 = 0
   public var released = false
 
   public init() {}
