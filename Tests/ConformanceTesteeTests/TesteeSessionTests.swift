@@ -56,7 +56,7 @@ struct TesteeSessionTests {
   static func bodies(_ trace: DecodedTrace) -> [String] {
     trace.records.map { record in
       switch record.body {
-      case .marker(let label, let detail): return "\(Int(record.time)) \(label) \(detail.prefix(60))"
+      case .marker(let label, let detail): return "\(Int(record.time)) \(label) \(detail.prefix(200))"
       case .event(let target, let event): return "\(Int(record.time)) \(event.kind) → \(target)"
       case .modalResult(let dialog, let value): return "\(Int(record.time)) modal \(dialog) \(value)"
       case .batch: return "batch"
@@ -83,9 +83,9 @@ struct TesteeSessionTests {
     #expect(Self.bodies(trace) == [
       "0 testee protocol=1 profile=ios reports=tree,text events=user,timer",
       "0 sync 1",
-      "100 timer → 2", "200 timer → 2", "250 value → 2",
+      "100 TimerEvent → 2", "200 TimerEvent → 2", "250 ValueEvent → 2",
       "250 sync 2",
-      "260 state {\n  \"version\": 1,\n  \"time\": 260,\n  \"detached\": [2],\n  \"elem",
+      "260 state {\n  \"version\": 1,\n  \"time\": 260,\n  \"detached\": [2],\n  \"elements\": {\n    \"2\": {\"kind\":\"button\",\"text\":\"OK\"}\n  }\n}\n",
     ])
   }
 
@@ -145,7 +145,7 @@ struct TesteeSessionTests {
     let traces = transport.traces()
     #expect(traces.count == 4)
     #expect(traces.allSatisfy { $0.error == nil && $0.header?.creator == "toy" })
-    #expect(Self.bodies(traces[0]) == ["0 testee protocol=1 profile=other reports=tree events=user sessions=many", "100 timer → 2", "150 sync 1"])
+    #expect(Self.bodies(traces[0]) == ["0 testee protocol=1 profile=other reports=tree events=user sessions=many", "100 TimerEvent → 2", "150 sync 1"])
     #expect(Self.bodies(traces[1]).dropFirst() == ["0 unsupported toy has no CREATE_SWITCH"])
     // The first case's timer is gone and its button too: no tick at 100, an empty state.
     #expect(Self.bodies(traces[2]).dropFirst() == ["120 sync 1", "120 state {\n  \"version\": 1,\n  \"time\": 120,\n  \"elements\": {}\n}\n"])
@@ -160,7 +160,7 @@ struct TesteeSessionTests {
     #expect(ending == .finished)
     let trace = DecodedTrace(decoding: transport.written)
     #expect(trace.format == .binary && trace.error == nil)
-    #expect(Self.bodies(trace) == ["0 testee protocol=1 profile=other reports=tree events=user", "4 value → 2"])
+    #expect(Self.bodies(trace) == ["0 testee protocol=1 profile=other reports=tree events=user", "4 ValueEvent → 2"])
   }
 
   @Test("Input that is not a trace fails the session with the decoder's words")
