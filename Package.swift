@@ -7,6 +7,9 @@ let package = Package(
   products: [
     // Embeddable in an app or a platform layer: no dependencies, not even Foundation.
     .library(name: "CommandCodec", targets: ["CommandCodec"]),
+    // A platform's side of `cmdtool conformance` (docs/CONFORMANCE.md §6.2): on CommandCodec
+    // alone, without Foundation, so it links into an iOS app or a UI test bundle.
+    .library(name: "ConformanceTestee", targets: ["ConformanceTestee"]),
     // The Replay module re-exports the others; naming them here makes clients depend on each
     // directly, so their builds notice when either changes.
     .library(name: "Replay", targets: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"]),
@@ -19,6 +22,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "CommandCodec"),
+    .target(name: "ConformanceTestee", dependencies: ["CommandCodec"]),
     // Replay is one product made of checked layers: the pure core (trace IO, clock, model,
     // snapshots, rendering, diff, generation) cannot see the live side (peers over the wire), and
     // the `Replay` module re-exports both (docs/ARCHITECTURE.md).
@@ -48,6 +52,8 @@ let package = Package(
     // model itself, with `--bug` variants for the runner's tests. The pure core only: no Foundation.
     .executableTarget(name: "reference-testee", dependencies: ["CommandCodec", "ReplayCore"], path: "Examples/ReferenceTestee", exclude: ["README.md"]),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
+    // The testee library against the model's own snapshot writer and generated streams.
+    .testTarget(name: "ConformanceTesteeTests", dependencies: ["ConformanceTestee", "CommandCodec", "ReplayCore", "ReplayFuzz"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe", "CommandCodec"], exclude: ["Snapshots"]),
     .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "reference-testee", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the folder layering inside Replay's targets (docs/ARCHITECTURE.md).
+"""Checks the folder layering inside Replay's targets and ConformanceTestee (docs/ARCHITECTURE.md).
 
 The compiler already keeps ReplayCore from reaching ReplayLive (separate targets). Inside a
 target, folders are layers: a file in one folder may name only the top-level types of the
@@ -9,7 +9,8 @@ import pathlib
 import re
 import sys
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent / "Sources" / "Replay"
+SOURCES = pathlib.Path(__file__).resolve().parent.parent / "Sources"
+ROOT = SOURCES / "Replay"
 
 # folder -> the folders whose types it may name (its own always). Text is allowed everywhere.
 RULES = {
@@ -53,6 +54,16 @@ RULES = {
         "Reports": ["Suite", "Expectation", "Testee", "Run"],
         "Differential": ["Suite", "Expectation", "Testee", "Run"],
     },
+    # The platform's side of a conformance run (docs/CONFORMANCE.md §6.2), a target of its own
+    # beside Replay's (its path is relative to Sources/Replay).
+    "../ConformanceTestee": {
+        # The hello, the requests and the refusals: words of the protocol, no I/O.
+        "Protocol": [],
+        # The state builder: snapshot members in, STATE_FORMAT bytes out.
+        "Snapshot": [],
+        # The loop, the clock, the transport and the platform's protocol.
+        "Session": ["Protocol", "Snapshot"],
+    },
     "Wireframe": {
         # Reading style values (colours, lengths, insets, fonts, borders): strings in, values out.
         "Style": [],
@@ -81,7 +92,7 @@ def code_lines(path):
 def main():
     failures = []
     for target, rules in RULES.items():
-        base = ROOT / target
+        base = (ROOT / target).resolve()
         folders = sorted(p.name for p in base.iterdir() if p.is_dir())
         unknown = [f for f in folders if f not in rules]
         for folder in unknown:
@@ -100,7 +111,7 @@ def main():
                     for word in set(re.findall(r"(?<![.\w])[A-Z]\w*\b", line)):
                         owner = types.get(word)
                         if owner and owner not in allowed:
-                            failures.append(f"{path.relative_to(ROOT.parent.parent)}:{number}: {folder}/ names {word} from {owner}/, which its layer may not use")
+                            failures.append(f"{path.resolve().relative_to(SOURCES.parent)}:{number}: {folder}/ names {word} from {owner}/, which its layer may not use")
     for failure in failures:
         print(failure)
     if failures:

@@ -1,3 +1,4 @@
+import CommandCodec
 import Foundation
 import Replay
 import Testing

@@ -1,5 +1,6 @@
 import Testing
 
+import CommandCodec
 @testable import ReplayCore
 
 @Suite("Format: the one number, time and duration formatter")

@@ -1,4 +1,5 @@
 import CommandCodec
+import ConformanceTestee
 
 // Round-trips one record through both codecs; exits non-zero on any difference.
 let record = TraceRecord.batch([Command(.createButton, internalId: 2, childInternalId: 5, textValue: "OK")], at: 12.5)
@@ -13,6 +14,16 @@ for format in TraceFormat.allCases {
     exit(1)
   }
 }
-print("CommandCodec round-trips on its own")
+// A snapshot from the testee library's state builder, whose strings and numbers go through the
+// same writers.
+var state = StateBuilder(time: 12.5)
+var label = SnapshotElement(kind: "text")
+label.text = "tab\t"
+state.add(3, label)
+guard String(decoding: state.snapshot(), as: UTF8.self) == "{\n  \"version\": 1,\n  \"time\": 12.5,\n  \"detached\": [3],\n  \"elements\": {\n    \"3\": {\"kind\":\"text\",\"text\":\"tab\\t\"}\n  }\n}\n" else {
+  print("the state builder wrote something else")
+  exit(1)
+}
+print("CommandCodec round-trips on its own; ConformanceTestee builds a snapshot")
 
 @_silgen_name("exit") func exit(_ status: Int32) -> Never

@@ -1,3 +1,4 @@
+import CommandCodec
 import ReplayCore
 
 /// Reports of replaying many recordings against an engine: JUnit XML for CI systems, JSON for tools.

@@ -1,3 +1,4 @@
+import CommandCodec
 import ReplayCore
 
 #if canImport(Glibc)

@@ -1,5 +1,3 @@
-import CommandCodec
-
 /// Canonical JSON text, built member by member: the same rules as the trace format (no spaces,
 /// one string escaper and one number form for the whole toolkit, both CommandCodec's).
 package struct JSONText {
@@ -21,7 +19,7 @@ package struct JSONText {
   /// characters as `\n`-style or `\u00XX` escapes, everything else as its UTF-8 bytes.
   package mutating func string(_ value: String) { bytes.writeJSONString(value) }
 
-  /// A number in the canonical form of the trace format (``Format/number(_:)``).
+  /// A number in the trace format's canonical form (`writeJSONNumber`).
   package mutating func number(_ value: Double) { bytes.writeJSONNumber(value) }
 
   package mutating func int<T: BinaryInteger>(_ value: T) { raw(String(value)) }
