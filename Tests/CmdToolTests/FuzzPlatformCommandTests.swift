@@ -72,7 +72,7 @@ import Testing
     let check = try Subprocess.cmdtool(["check", file])
     #expect(check.status == 0 && check.stdout.contains("0 violations"), "\(check)\n\(records.joined(separator: "\n"))")
     // The saved case is a case of the suite: it fails with the bug, passes without.
-    let name = try #require(run.stdout.split(separator: "\n").first { $0.contains("cmdtool conformance --scenario") }?.split(separator: " ").first { $0.hasPrefix("Required.Scenario.") })
+    let name = try #require(run.stdout.split(separator: "\n").first { $0.contains("cmdtool conformance --scenario") }?.split(separator: " ").first { $0.hasPrefix("Recommended.Scenario.") })
     let again = try Subprocess.cmdtool(["conformance", "--scenario", file, "--cases", String(name), "--", Built.referenceTestee.path, "--bug", bug])
     #expect(again.status == 1, "\(again)")
     let fixed = try Subprocess.cmdtool(["conformance", "--scenario", file, "--cases", String(name), "--", Built.referenceTestee.path])
@@ -111,6 +111,28 @@ import Testing
     // What it must keep still diverges: a planted bug in SET_ERROR (Recommended on most kinds).
     let bug = try fuzz(["--runs", "6", "--seed", "3"], testee: ["--partial", "--bug", "clear-on-empty-error"], in: scratch)
     #expect(bug.status == 1 && bug.stdout.contains(" error · after SET_ERROR ("), "\(bug)")
+  }
+
+  /// A saved divergence replays as it was judged: a Recommended case. As a Required one, this
+  /// bug in a button's error (a part only Recommended cases judge) would pass on replay.
+  @Test func aSavedDivergenceIsReplayedAsARecommendedCase() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let records = [
+      #"{"t":0,"type":"CREATE_APPLICATION","childInternalId":1,"textValue":"A"}"#,
+      #"{"t":0,"batch":[{"type":"CREATE_FRAMEVIEW","internalId":1,"childInternalId":2},{"type":"CREATE_BUTTON","internalId":2,"childInternalId":3,"textValue":"OK"}]}"#,
+      #"{"t":10,"type":"SET_ERROR","internalId":3,"value":1}"#,
+    ]
+    func replay(creator: String, file: String) throws -> FinishedRun {
+      let path = scratch.path(file)
+      try ([#"{"trace":1,"creator":"\#(creator)"}"#] + records).joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
+      return try Subprocess.cmdtool(["conformance", "--scenario", path, "--cases", "*.Scenario.*", "--verbose", "--", Built.referenceTestee.path, "--bug", "clear-on-empty-error"])
+    }
+    let saved = try replay(creator: "cmdtool fuzz platform", file: "divergence-1a2b3c4d.jsonl")
+    #expect(saved.status == 1 && saved.stdout.contains("FAIL  Recommended.Scenario.Divergence1a2b3c4d"), "\(saved)")
+    // Any other trace is a Required case, which does not judge a button's error.
+    let recorded = try replay(creator: "a recording", file: "session.jsonl")
+    #expect(recorded.status == 0 && recorded.stdout.contains("PASS  Required.Scenario.Session"), "\(recorded)")
   }
 
   @Test func twoBugsThatShowAsAWrongValueEventAreTwoDivergences() throws {

@@ -60,7 +60,7 @@ struct Conformance: ParsableCommand {
   @Option(name: .long, help: ArgumentHelp("Run only the cases matching GLOB (* any run, ? one character; a name without wildcards also selects the cases under it). Repeatable.", valueName: "glob"))
   var cases: [String] = []
 
-  @Option(name: .long, help: ArgumentHelp("Add a recorded session as the case Required.Scenario.<Name>: its batches as sent, its user input as actions. Repeatable.", valueName: "trace"))
+  @Option(name: .long, help: ArgumentHelp("Add a recorded session as the case Required.Scenario.<Name> (Recommended.Scenario.<Name> for a case fuzz platform saved): its batches as sent, its user input as actions. Repeatable.", valueName: "trace"))
   var scenario: [String] = []
 
   @Option(name: .long, help: ArgumentHelp("A widget schema (.widgets.json): adds the cases of its custom widgets, and reads --scenario traces with it. The testee loads the schema itself; each case's header names it (docs/CONFORMANCE.md §1.2).", valueName: "file"))

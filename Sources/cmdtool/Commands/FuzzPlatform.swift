@@ -16,7 +16,7 @@ struct FuzzPlatform: ParsableCommand {
       the platform's own suite:
 
         cmdtool fuzz platform --out fuzz --runs 20 -- .build/debug/reference-testee --bug ignore-reorder
-        cmdtool conformance --scenario fuzz/divergences/divergence-HASH.jsonl --cases 'Required.Scenario.*' -- …
+        cmdtool conformance --scenario fuzz/divergences/divergence-HASH.jsonl --cases 'Recommended.Scenario.*' -- …
 
       --violations P makes about P% of the steps break a protocol rule, to fuzz robustness. \
       A testee that cannot be started or fails the handshake of the first run is a setup \

@@ -114,13 +114,13 @@ extension PlatformFuzzer {
     var encoder = TraceEncoder(format: .jsonLines)
     var bytes: [UInt8] = []
     var header = testCase.header
-    header.creator = "cmdtool fuzz platform"
+    header.creator = ScenarioCase.fuzzCreator
     try? encoder.encodeHeader(header, into: &bytes)
     for record in records { try? encoder.encode(record, into: &bytes) }
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try? AtomicFile.write(bytes, to: path)
     try? AtomicFile.write(Array("\(signature)\n".utf8), to: folder + "/divergence-\(hash).txt")
-    return (path, ScenarioCase.caseName(forFile: path))
+    return (path, ScenarioCase.caseName(forFile: path, tier: .recommended))
   }
 
   /// A short stable hash (FNV-1a, 32 bits, hex) of a signature.

@@ -45,15 +45,21 @@ public enum ScenarioCase {
       }
       if let overrun = model.clockOverrun { throw overrun }
     }
-    var testCase = ConformanceCase(name: caseName(for: name), summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
+    let tier: ConformanceTier = header.creator == fuzzCreator ? .recommended : .required
+    var testCase = ConformanceCase(name: caseName(for: name, tier: tier), summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
     testCase.widgets = widgets
     return testCase
   }
 
-  /// `Required.Scenario.LoginChanged` for `login-changed`.
-  public static func caseName(for name: String) -> String {
+  /// The creator of the traces `fuzz platform` saves. Such a trace is a case of the Recommended
+  /// tier, as the campaign judged it (docs/CONFORMANCE.md §4): replayed as Required, a divergence
+  /// in a part only Recommended cases judge would pass.
+  public static let fuzzCreator = "cmdtool fuzz platform"
+
+  /// `Required.Scenario.LoginChanged` for `login-changed` (in `tier`).
+  public static func caseName(for name: String, tier: ConformanceTier = .required) -> String {
     let component = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-    return "Required.Scenario." + (component.isEmpty ? "Trace" : component)
+    return tier.rawValue + ".Scenario." + (component.isEmpty ? "Trace" : component)
   }
 
   /// The name of a trace file without its folder and extensions (`traces/login.jsonl` → `login`).
@@ -62,8 +68,8 @@ public enum ScenarioCase {
     return file.split(separator: ".").first.map(String.init) ?? file
   }
 
-  /// The case name a trace file gets.
-  public static func caseName(forFile path: String) -> String { caseName(for: name(ofFile: path)) }
+  /// The case name a trace file gets (in `tier`).
+  public static func caseName(forFile path: String, tier: ConformanceTier = .required) -> String { caseName(for: name(ofFile: path), tier: tier) }
 
   /// The action that sends `record` in `state`, nil when no user's action does.
   static func action(for record: TraceRecord, in state: UIState) -> UserAction? {
