@@ -149,14 +149,14 @@ extension ConformanceSuite {
       var b = CaseBuilder()
       b.send(Command(.createApplication, childInternalId: 1, textValue: "Shop", textValue2: "com.example.shop.key", flags: 2), .create(.createFrameView, in: 1, id: 2))
       b.send(.create(.createText, in: 2, id: 3, value: 3, text: "**bold** https://example.com"))
-      cases.append(b.named("Recommended.Text.ApplicationAndLabelFields", "CREATE_APPLICATION keeps its name and CREATE_TEXT its autolink and markdown bits (the IAP key and billing flag are not judged)", "PROTOCOL.md §3 0, 18", about: [.tree, .text, .values, .flags]))
+      cases.append(b.named("Recommended.Text.ApplicationAndLabelFields", "CREATE_APPLICATION keeps its name and CREATE_TEXT its autolink and markdown bits (the IAP key and billing flag are not judged)", "PROTOCOL.md §3 0, 18", about: [.tree, .text, .values]))
     }
     for (name, type) in [("Text", CommandType.createText), ("Picker", .createPicker)] {
       // A label has a text and no options, a picker options and no text, as the engine sends them.
       var b = CaseBuilder.app()
       b.send(type == .createText ? [.create(type, in: 2, id: 3, text: "Something")] : [.create(type, in: 2, id: 3), .to(3, .addOption, value: 1, text: "A")])
       b.send(.to(3, .clear))
-      cases.append(b.named("Required.Clear.\(name)", "CLEAR empties a \(name.lowercased())'s \(type == .createText ? "text" : "options")", "PROTOCOL.md §3 43", about: [.tree, .text, .options]))
+      cases.append(b.named("Required.Clear.\(name)", "CLEAR empties a \(name.lowercased())'s \(type == .createText ? "text" : "options")", "PROTOCOL.md §3 43", about: [.tree, type == .createText ? .text : .options]))
     }
     do {
       var b = CaseBuilder.app()
