@@ -28,6 +28,30 @@ struct KeptPartsTests {
     return !StateDiff(from: judged(a), to: judged(b)).isEmpty
   }
 
+  /// A switch or checkbox keeps on or off (PROTOCOL.md §1.3), whatever number set it: found by a
+  /// newcomer's fuzz campaign (SET_INT_VALUE 2147483647 on a checkbox, the widget showing 1).
+  @Test(arguments: [ElementKind.switch, .checkbox])
+  func anOnOffWidgetsValueIsJudgedAsOnOrOff(kind: ElementKind) {
+    var raw = Self.state(with: kind)
+    _ = raw.elements.update(4) { $0.value = 2_147_483_647 }
+    var on = raw
+    _ = on.elements.update(4) { $0.value = 1 }
+    var negative = raw
+    _ = negative.elements.update(4) { $0.value = -2_147_483_648 }
+    let off = Self.state(with: kind)
+    for level in [KeptParts.Keeping.required, .recommended] {
+      #expect(!Self.differ(raw, on, at: level) && !Self.differ(negative, on, at: level), "\(kind) at \(level)")
+      #expect(Self.differ(raw, off, at: level), "\(kind) at \(level): on is not off")
+    }
+    #expect(Self.differ(raw, on, at: .notJudged), "\(kind): the number is Informational")
+    // Other kinds keep their number: a picker's index 7 is not 1.
+    var picker = Self.state(with: .picker)
+    _ = picker.elements.update(4) { $0.value = 7 }
+    var first = picker
+    _ = first.elements.update(4) { $0.value = 1 }
+    #expect(Self.differ(picker, first, at: .required))
+  }
+
   @Test func everyKindIsInExactlyOneRow() {
     let listed = KeptParts.table.flatMap(\.kinds)
     #expect(listed.count == Set(listed).count, "a kind in two rows")

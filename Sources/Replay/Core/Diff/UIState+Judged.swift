@@ -7,7 +7,8 @@ extension UIState {
   /// declared it does its own way: elements of `topLevel` kinds detached from their parents (a
   /// dialog that is a window of its own), no history when the engine keeps it, and no error
   /// messages (only whether there is an error) when the platform cannot report them
-  /// (`errorTextReported` false): judged then only at `.notJudged`, the Informational tier.
+  /// (`errorTextReported` false): judged then only at `.notJudged`, the Informational tier. A
+  /// switch's or checkbox's value is judged as on or off, the number only at `.notJudged`.
   /// Applied to both sides, so a part one side does not keep cannot differ.
   ///
   /// - Complexity: O(n) for n elements (and their children lists when `topLevel` is not empty).
@@ -22,7 +23,12 @@ extension UIState {
         if !judged(.text) { element.text = "" }
         if !judged(.secondaryText) { element.secondaryText = "" }
         if !judged(.links) { element.links = [] }
-        if !judged(.value) { element.value = 0 }
+        if !judged(.value) {
+          element.value = 0
+        } else if level > .notJudged && (kind == .switch || kind == .checkbox) && element.value != 0 {
+          // On or off is what a platform's widget keeps (PROTOCOL.md §1.3): SET_INT_VALUE 7 is on.
+          element.value = 1
+        }
         if !judged(.count) { element.count = 0 }
         if !judged(.modalResult) { element.modalResult = nil }
         if !judged(.stopped) { element.isStopped = false }
