@@ -26,6 +26,32 @@ import Testing
     }
   }
 
+  /// Every declaration of CONFORMANCE.md §1.2 can be made through `kit::Hello`, each written only
+  /// when it is not the default (a newcomer found no way to say `errortext=none`).
+  @Test func theHelloSaysEveryDeclaration() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let source = scratch.path("hello.cpp")
+    try Data(#"""
+      #include "cmdtool_testee.hpp"
+      #include <cstdio>
+      int main() {
+        cmdtool_testee::Hello plain;
+        cmdtool_testee::Hello gtk;
+        gtk.profile = "gtk"; gtk.reports = {"tree", "text"}; gtk.events = {"user", "timer"};
+        gtk.lacks = {"pager"}; gtk.toplevel = {"dialog"}; gtk.history = "engine"; gtk.errortext = "none"; gtk.many_sessions = true;
+        std::printf("%s\n%s\n", plain.detail().c_str(), gtk.detail().c_str());
+      }
+      """#.utf8).write(to: URL(fileURLWithPath: source))
+    guard let binary = try CppEngineTests.build([source], named: "hello", .plain, in: scratch) else { return }
+    let run = try Subprocess(URL(fileURLWithPath: binary), []).wait(timeout: 60)
+    #expect(run.stdout == """
+      protocol=1 profile=other reports=tree events=user
+      protocol=1 profile=gtk reports=tree,text events=user,timer lacks=pager toplevel=dialog history=engine errortext=none sessions=many
+
+      """, "\(run)")
+  }
+
   @Test func manySessionsResetBetweenCases() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

@@ -2,7 +2,7 @@
 // in one header beside cmdtool_wire.hpp, whose reader and writer it shares.
 //
 // C++17, no dependencies: copy both headers into your platform's testee. It holds
-//   - Hello:    what the testee declares (profile, reports, events, lacks=, toplevel=, history=,
+//   - Hello:    what the testee declares (profile, reports, events, lacks=, toplevel=, history=, errortext=,
 //               sessions=many), written as the hello marker;
 //   - Clock:    the virtual clock, a queue of callbacks by (instant, order scheduled) that your
 //               toolkit's own timers and toast expiries run on instead of the wall clock;
@@ -51,6 +51,7 @@ struct Hello {
   std::vector<std::string> lacks;     // element kinds without a widget: navigationView,pager
   std::vector<std::string> toplevel;  // kinds kept at the top level: dialog,actionBar
   std::string history = "platform";   // or engine
+  std::string errortext = "kept";     // or none: only whether there is an error (GTK)
   bool many_sessions = false;         // sessions=many: cases one after another (§1.9)
 
   /// The hello marker's detail: "protocol=1 profile=gtk reports=tree,text events=user ...".
@@ -64,6 +65,7 @@ struct Hello {
     if (!lacks.empty()) d += " lacks=" + list(lacks);
     if (!toplevel.empty()) d += " toplevel=" + list(toplevel);
     if (history != "platform") d += " history=" + history;
+    if (errortext != "kept") d += " errortext=" + errortext;
     if (many_sessions) d += " sessions=many";
     return d;
   }
