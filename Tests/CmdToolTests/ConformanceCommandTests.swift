@@ -217,6 +217,14 @@ import Testing
     #expect(none.stderr.contains("no case matches 'Nope.*'"), "\(none)")
     let usage = try Subprocess.cmdtool(["conformance", "--repeat", "0", "--", "x"])
     #expect(usage.status == 64, "\(usage)")
+    // A scenario names the file it came from, wherever it is.
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let moved = scratch.path("kept/login-copy.jsonl")
+    try FileManager.default.createDirectory(atPath: scratch.path("kept"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: CommandRunner.path("traces/login.jsonl"), toPath: moved)
+    let scenario = try Subprocess.cmdtool(["conformance", "--list", "--scenario", moved, "--cases", "*.Scenario.*"])
+    #expect(scenario.status == 0 && scenario.stdout.contains("Required.Scenario.LoginCopy") && scenario.stdout.contains(moved), "\(scenario)")
   }
 }
 

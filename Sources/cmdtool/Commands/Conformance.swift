@@ -263,7 +263,7 @@ struct Conformance: ParsableCommand {
       throw error.reported()
     }
     do {
-      return try ScenarioCase.make(name: ScenarioCase.name(ofFile: path), header: header, records: records, widgets: reader.widgets)
+      return try ScenarioCase.make(name: ScenarioCase.name(ofFile: path), header: header, records: records, widgets: reader.widgets, file: path)
     } catch {
       printError("\(path): \(error)")
       throw ExitStatus.badInput

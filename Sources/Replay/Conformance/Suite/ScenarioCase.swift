@@ -19,7 +19,8 @@ public enum ScenarioCase {
   ///     custom commands are played with it, and its header names it to the testee.
   /// - Throws: the model's ``ClockOverrun`` for a trace whose timers would fire without end
   ///   (docs/PROTOCOL.md §2.1): the testee's clock would run as long.
-  public static func make(name: String, header: TraceHeader, records: [TraceRecord], widgets: WidgetSchema? = nil) throws(ClockOverrun) -> ConformanceCase {
+  ///   - file: the trace's path, which the case names as its reference (`traces/NAME` without).
+  public static func make(name: String, header: TraceHeader, records: [TraceRecord], widgets: WidgetSchema? = nil, file: String? = nil) throws(ClockOverrun) -> ConformanceCase {
     let widgets = header.widgets == nil ? nil : widgets
     var model = ReferenceModel(header: header, widgets: widgets)
     var steps: [CaseStep] = []
@@ -46,7 +47,7 @@ public enum ScenarioCase {
       if let overrun = model.clockOverrun { throw overrun }
     }
     let tier: ConformanceTier = header.creator == fuzzCreator ? .recommended : .required
-    var testCase = ConformanceCase(name: caseName(for: name, tier: tier), summary: "the recorded session \(name), as a whole", reference: "traces/\(name)", header: header, steps: steps, about: .tree)
+    var testCase = ConformanceCase(name: caseName(for: name, tier: tier), summary: "the recorded session \(name), as a whole", reference: file ?? "traces/\(name)", header: header, steps: steps, about: .tree)
     testCase.widgets = widgets
     return testCase
   }
