@@ -63,7 +63,8 @@ public final class WireSession {
   /// Whether the handshake is done (cmdtool's header has been sent).
   public var isOpen: Bool { encoder != nil }
 
-  private var afterSending: String { lastSent.isEmpty ? "" : ", after sending \(lastSent)" }
+  /// What was sent last, unless `what` cmdtool waited for names it already (a step's sync).
+  private func afterSending(besides what: String) -> String { lastSent.isEmpty || what.contains(lastSent) ? "" : ", after sending \(lastSent)" }
 
   // MARK: - Handshake
 
@@ -210,11 +211,11 @@ public final class WireSession {
     while !condition() {
       let now = Monotonic.now()
       if now >= cap {
-        throw SessionStop(.flooding, "\(peerName) did not answer within \(Format.seconds(limits.maxWait)) (--max-wait): it kept writing (\(recordsReceived - recordsBefore) records) but cmdtool was waiting for \(what)\(afterSending)")
+        throw SessionStop(.flooding, "\(peerName) did not answer within \(Format.seconds(limits.maxWait)) (--max-wait): it kept writing (\(recordsReceived - recordsBefore) records) but cmdtool was waiting for \(what)\(afterSending(besides: what))")
       }
       let silenceEnds = lastHeard + limits.timeout * 1000
       if now >= silenceEnds {
-        throw SessionStop(.silent, "\(peerName) did not answer within \(Format.seconds(limits.timeout)): cmdtool was waiting for \(what)\(afterSending)\(WireGate.note(process.refusedConnections))")
+        throw SessionStop(.silent, "\(peerName) did not answer within \(Format.seconds(limits.timeout)): cmdtool was waiting for \(what)\(afterSending(besides: what))\(WireGate.note(process.refusedConnections))")
       }
       switch try read(timeout: Int((min(silenceEnds, cap) - now).rounded(.up))) {
       case .data:
