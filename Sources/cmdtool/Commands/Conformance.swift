@@ -191,6 +191,9 @@ struct Conformance: ParsableCommand {
       let runs = outcome.testeeProcesses + outcome.runsOnKeptProcesses
       output.writeLine("sessions=many: \(runs) case run\(runs == 1 ? "" : "s") in \(outcome.testeeProcesses) testee process\(outcome.testeeProcesses == 1 ? "" : "es")")
     }
+    if let name = outcome.passesInAFreshProcess {
+      output.writeLine("sessions=many: \(name) failed on a process kept from the case before and passes in a fresh one: the testee's reset leaves state behind (docs/CONFORMANCE.md §1.9); --sessions one runs every case in a fresh process")
+    }
     output.write(report.summaryText())
     output.flush()
     for pattern in report.unmatchedIgnorePatterns where !results.isEmpty {

@@ -38,6 +38,9 @@ public struct ConformanceRun {
     public var testeeProcesses = 0
     /// The case runs that ran on a process kept from the case before (sessions=many, §1.9).
     public var runsOnKeptProcesses = 0
+    /// The first case that failed on a kept process and passed when run again in a fresh one:
+    /// the testee's reset leaves state behind (§1.9), which its differences alone do not say.
+    public var passesInAFreshProcess: String?
   }
 
   public let options: Options
@@ -56,13 +59,21 @@ public struct ConformanceRun {
     var gate = CaseRunGate()
     let pool = TesteePool(options.testee)
     defer { pool.close() }
+    var triedFresh = false
     cases: for (index, testCase) in suite.cases.enumerated() {
       if let signal = SignalTrap.caught {
         outcome.interruption = signal
         break
       }
       progress(.started(name: testCase.name, index: index, of: suite.cases.count))
+      let keptBefore = pool.runsOnKeptProcesses
       var result = CaseRunner.run(testCase, expected: expectations[index], pool: pool, ignoring: options.ignoring)
+      if pool.runsOnKeptProcesses > keptBefore && result.verdict == .fail && outcome.passesInAFreshProcess == nil && !triedFresh {
+        // One case only: a fresh process may cost seconds (an app in a simulator).
+        triedFresh = true
+        let fresh = CaseRunner.run(testCase, expected: expectations[index], settings: options.testee, ignoring: options.ignoring)
+        if fresh.verdict == .pass { outcome.passesInAFreshProcess = testCase.name }
+      }
       switch gate.stop(after: result) {
       case .interrupted(let signal)?:
         outcome.interruption = signal
