@@ -155,7 +155,7 @@ import Testing
   }
 
   /// A testee that breaks the handshake of the first case cannot run any: a setup error (exit 2,
-  /// the reason on standard error, no case judged), not 217 failing cases.
+  /// the reason on standard error, no case judged), not 218 failing cases.
   @Test func testeesThatBreakTheHandshake() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }

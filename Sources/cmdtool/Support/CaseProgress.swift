@@ -2,7 +2,7 @@ import Replay
 
 /// The progress line of `cmdtool conformance` on a terminal: the case under way, of how many,
 /// the failures so far and the time left at the pace so far, e.g.
-/// `Required.Tree.CreateButton: case 12 of 217, 2 failing, about 1 min left`. Drawn by a
+/// `Required.Tree.CreateButton: case 12 of 218, 2 failing, about 1 min left`. Drawn by a
 /// ``ProgressReporter`` (so only on a terminal, after `CMDTOOL_PROGRESS_DELAY`), erased before a
 /// verdict is printed.
 final class CaseProgress {
