@@ -1,4 +1,6 @@
+import CommandCodec
 import Foundation
+import ReplayCore
 import Testing
 
 // The testee kit's protocol side (adapters/cpp/cmdtool_testee.hpp), fed by hand to
@@ -50,6 +52,29 @@ import Testing
       protocol=1 profile=gtk reports=tree,text events=user,timer lacks=pager toplevel=dialog history=engine errortext=none sessions=many
 
       """, "\(run)")
+  }
+
+  /// `created_kind` names the kind the model gives every command type (older names included),
+  /// and none for a command that creates no element.
+  @Test func theKindTableIsTheModels() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let source = scratch.path("kinds.cpp")
+    try Data(#"""
+      #include "cmdtool_testee.hpp"
+      #include <cstdio>
+      int main(int argc, char ** argv) {
+        for (int i = 1; i < argc; i++) {
+          const char * kind = cmdtool_testee::created_kind(argv[i]);
+          std::printf("%s %s\n", argv[i], kind ? kind : "-");
+        }
+      }
+      """#.utf8).write(to: URL(fileURLWithPath: source))
+    guard let binary = try CppEngineTests.build([source], named: "kinds", .plain, in: scratch) else { return }
+    let types = CommandType.allCases
+    let run = try Subprocess(URL(fileURLWithPath: binary), types.map(\.name) + ["CREATE_NOTHING", ""]).wait(timeout: 60)
+    let expected = types.map { "\($0.name) \(ElementKind(creating: $0)?.rawValue ?? "-")" } + ["CREATE_NOTHING -", " -"]
+    #expect(run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) == expected, "\(run)")
   }
 
   @Test func manySessionsResetBetweenCases() throws {

@@ -4,6 +4,7 @@
 // C++17, no dependencies: copy both headers into your platform's testee. It holds
 //   - Hello:    what the testee declares (profile, reports, events, lacks=, toplevel=, history=, errortext=,
 //               sessions=many), written as the hello marker;
+//   - created_kind: the snapshot's kind name for every CREATE_* (older names included);
 //   - Clock:    the virtual clock, a queue of callbacks by (instant, order scheduled) that your
 //               toolkit's own timers and toast expiries run on instead of the wall clock;
 //   - State:    the state builder: add elements, texts, values, styles, lists, images, timers,
@@ -140,6 +141,35 @@ class Clock {
   double now_ = 0;
   Handle sequence_ = 0;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Kinds: the snapshot's kind name a CREATE_* makes (PROTOCOL.md §3, older names included).
+
+/// The element kind `type_name` creates ("CREATE_FORMVIEW" → "frameView"), or nullptr for a
+/// command that creates no element: the names `Hello::lacks` and `State::element` take.
+inline const char * created_kind(std::string_view type_name) {
+  static const std::pair<std::string_view, const char *> table[] = {
+    {"CREATE_APPLICATION", "application"}, {"CREATE_FRAMEVIEW", "frameView"}, {"CREATE_FORMVIEW", "frameView"},
+    {"CREATE_BASICVIEW", "frameView"}, {"CREATE_NAVIGATIONVIEW", "navigationView"}, {"CREATE_OPENGL_VIEW", "openGLView"},
+    {"CREATE_NATIVE_OPENGL_VIEW", "openGLView"}, {"CREATE_TEXTFIELD", "textField"}, {"CREATE_TEXTVIEW", "textView"},
+    {"CREATE_LISTVIEW", "listView"}, {"CREATE_SIMPLELISTVIEW", "listView"}, {"CREATE_GRIDVIEW", "gridView"},
+    {"CREATE_BUTTON", "button"}, {"CREATE_SWITCH", "switch"}, {"CREATE_PICKER", "picker"},
+    {"CREATE_LINEAR_LAYOUT", "linearLayout"}, {"CREATE_PROXY_LAYOUT", "linearLayout"}, {"CREATE_FRAME_LAYOUT", "frameLayout"},
+    {"CREATE_RELATIVE_LAYOUT", "frameLayout"}, {"CREATE_PANEL", "frameLayout"}, {"CREATE_EVENT_LAYOUT", "eventLayout"},
+    {"CREATE_SCROLL_LAYOUT", "scrollLayout"}, {"CREATE_SCROLLVIEW", "scrollLayout"}, {"CREATE_FLIPPER_LAYOUT", "flipperLayout"},
+    {"CREATE_TABLE_LAYOUT", "tableLayout"}, {"CREATE_AUTO_COLUMN_LAYOUT", "autoColumnLayout"}, {"CREATE_TEXT", "text"},
+    {"CREATE_TEXTLABEL", "text"}, {"CREATE_HEADING_TEXT", "text"}, {"CREATE_DIALOG", "dialog"},
+    {"CREATE_ALERT_DIALOG", "alertDialog"}, {"CREATE_IMAGEVIEW", "imageView"}, {"CREATE_IMAGE_ELEMENT", "imageView"},
+    {"CREATE_ACTION_SHEET", "actionSheet"}, {"CREATE_PAGER", "pager"}, {"CREATE_CHECKBOX", "checkbox"},
+    {"CREATE_RADIO_GROUP", "radioGroup"}, {"CREATE_SEPARATOR", "separator"}, {"CREATE_SLIDER", "slider"},
+    {"CREATE_ACTIONBAR", "actionBar"}, {"CREATE_SEARCHBAR", "searchBar"}, {"CREATE_NAVIGATIONBAR", "navigationBar"},
+    {"CREATE_NAVIGATIONBAR_ITEM", "navigationBarItem"}, {"CREATE_PROGRESS_SPINNER", "progressSpinner"},
+    {"CREATE_PROGRESSBAR", "progressSpinner"}, {"CREATE_NOTIFICATION", "notification"}, {"CREATE_PAGE_CONTROL", "pageControl"},
+    {"CREATE_SEGMENTED_CONTROL", "segmentedControl"},
+  };
+  for (const auto & [name, kind] : table) if (name == type_name) return kind;
+  return nullptr;
+}
 
 // ---------------------------------------------------------------------------------------------
 // State: the snapshot builder (STATE_FORMAT.md).
