@@ -17,29 +17,6 @@ using kit::Answer;
 
 namespace {
 
-// The kind each creation command makes (PROTOCOL.md §1.3; older engines' names too, §3.73).
-const std::map<std::string, std::string> & creation_kinds() {
-  static const std::map<std::string, std::string> kinds = {
-    {"CREATE_FRAMEVIEW", "frameView"}, {"CREATE_FORMVIEW", "frameView"}, {"CREATE_BASICVIEW", "frameView"},
-    {"CREATE_NAVIGATIONVIEW", "navigationView"}, {"CREATE_OPENGL_VIEW", "openGLView"}, {"CREATE_NATIVE_OPENGL_VIEW", "openGLView"},
-    {"CREATE_TEXTFIELD", "textField"}, {"CREATE_TEXTVIEW", "textView"}, {"CREATE_LISTVIEW", "listView"},
-    {"CREATE_SIMPLELISTVIEW", "listView"}, {"CREATE_GRIDVIEW", "gridView"}, {"CREATE_BUTTON", "button"},
-    {"CREATE_SWITCH", "switch"}, {"CREATE_PICKER", "picker"}, {"CREATE_LINEAR_LAYOUT", "linearLayout"},
-    {"CREATE_PROXY_LAYOUT", "linearLayout"}, {"CREATE_FRAME_LAYOUT", "frameLayout"}, {"CREATE_RELATIVE_LAYOUT", "frameLayout"},
-    {"CREATE_PANEL", "frameLayout"}, {"CREATE_EVENT_LAYOUT", "eventLayout"}, {"CREATE_SCROLL_LAYOUT", "scrollLayout"},
-    {"CREATE_SCROLLVIEW", "scrollLayout"}, {"CREATE_FLIPPER_LAYOUT", "flipperLayout"}, {"CREATE_TABLE_LAYOUT", "tableLayout"},
-    {"CREATE_AUTO_COLUMN_LAYOUT", "autoColumnLayout"}, {"CREATE_TEXT", "text"}, {"CREATE_TEXTLABEL", "text"},
-    {"CREATE_HEADING_TEXT", "text"}, {"CREATE_DIALOG", "dialog"}, {"CREATE_ALERT_DIALOG", "alertDialog"},
-    {"CREATE_IMAGEVIEW", "imageView"}, {"CREATE_IMAGE_ELEMENT", "imageView"}, {"CREATE_ACTION_SHEET", "actionSheet"},
-    {"CREATE_PAGER", "pager"}, {"CREATE_CHECKBOX", "checkbox"}, {"CREATE_RADIO_GROUP", "radioGroup"},
-    {"CREATE_SEPARATOR", "separator"}, {"CREATE_SLIDER", "slider"}, {"CREATE_ACTIONBAR", "actionBar"},
-    {"CREATE_SEARCHBAR", "searchBar"}, {"CREATE_NAVIGATIONBAR", "navigationBar"}, {"CREATE_NAVIGATIONBAR_ITEM", "navigationBarItem"},
-    {"CREATE_PROGRESS_SPINNER", "progressSpinner"}, {"CREATE_PROGRESSBAR", "progressSpinner"}, {"CREATE_NOTIFICATION", "notification"},
-    {"CREATE_PAGE_CONTROL", "pageControl"}, {"CREATE_SEGMENTED_CONTROL", "segmentedControl"},
-  };
-  return kinds;
-}
-
 bool any_of(const std::string & k, std::initializer_list<const char *> kinds) {
   for (const char * kind : kinds)
     if (k == kind) return true;
@@ -111,8 +88,8 @@ class Platform : public kit::Platform {
 
   Answer apply(const wire::Command & c) override {
     const std::string type = c.type_name ? c.type_name : "";
-    auto kind = creation_kinds().find(type);
-    if (kind != creation_kinds().end()) { create(c, kind->second); return Answer::done(); }
+    const char * kind = kit::created_kind(type);
+    if (kind && type != "CREATE_APPLICATION") { create(c, kind); return Answer::done(); }
     Element * e = find(c.internalId);
     if (type == "CREATE_APPLICATION") {
       if (w_.app || c.childInternalId == 0 || find(c.childInternalId)) return Answer::done();  // duplicate-application, missing-id, duplicate-create
