@@ -161,6 +161,26 @@ struct WireframeWidgetTests {
     #expect(Self.part(short, .caption)?.text?.lines.last?.text.hasSuffix("…") == true)
   }
 
+  @Test("A box 44 points tall or less shows its key value beside its kind: the preview's text, else the first value, cut to the box")
+  func smallPreview() throws {
+    let lines = [Line.batch(
+      Line.create("PIE_CHART", 3, 5, text: "Budget"), Line.style(5, "height", "44"),
+      Line.create("DATA_TABLE", 3, 6), Line.style(6, "height", "40"),
+      Line.create("PIE_CHART", 3, 7, text: String(repeating: "W", count: 10_000)), Line.style(7, "height", "44"))]
+    let state = Self.state(Self.all, lines)
+    let w = WireframeLayout.layout(state, viewport: WireframeSize(width: 400, height: 800), options: WireframeOptions())
+    let chart = try box(w, 5)
+    #expect(Self.part(chart, .title)?.text?.lines.map(\.text) == ["PieChart · Budget"])
+    #expect(Self.part(chart, .title)?.label == "PieChart" && chart.label == "Budget")
+    let table = try box(w, 6)
+    let widget = try #require(state[6]?.widget)
+    let firstValue = try #require(ElementLayout.face(widget, Self.all.widget(named: "DataTable")).values.first)
+    #expect(Self.part(table, .title)?.text?.lines.map(\.text) == ["DataTable · " + firstValue])
+    // A huge title stays one line, abbreviated to the box.
+    let huge = try #require(Self.part(try box(w, 7), .title)?.text?.lines)
+    #expect(huge.count == 1 && huge[0].text.hasPrefix("PieChart · W") && huge[0].text.hasSuffix("…"))
+  }
+
   @Test("A widget that is not displayable is drawn like a hidden element: only when asked, dimmed, taking its space")
   func notDisplayable() throws {
     let lines = [Line.batch(Line.create("TRIP_CARD", 3, 5), Line.create("BUTTON", 3, 6, text: "Next"))]

@@ -121,6 +121,10 @@ extension ElementLayout {
     }
     let shownMain = fitted(face.main, main, singleLine: style.isSingleLine)
     let shownValues = hasMain && shownMain == nil ? nil : fitted(face.values.joined(separator: "\n"), values, singleLine: false)
+    // A small box (about 44 points or less) has room for the kind line only: it carries the key
+    // value too, the preview's text or else the first value, cut to the box (§7.7).
+    let key = shownMain != nil || shownValues != nil ? "" : hasMain ? face.main : face.values.first ?? ""
+    let kindLine = key.isEmpty ? kind : TextBlock(face.kind + " · " + key, font: Self.widgetKindFont, maxWidth: breakWidth, singleLine: true)
 
     let colors = Self.widgetColors(style)
     let align = style.textAlign ?? style.gravity.horizontal ?? .center
@@ -131,7 +135,7 @@ extension ElementLayout {
     content.children.append(
       WireframeBox(
         kind: .title, frame: WireframeRect(x: 0, y: y, width: boxWidth, height: kind.size.height), label: face.kind,
-        text: kind.placed(in: boxWidth, align: align, color: colors.kind)))
+        text: kindLine.placed(in: boxWidth, align: align, color: colors.kind)))
     y += kind.size.height
     if let shownMain {
       y += Self.widgetGap
