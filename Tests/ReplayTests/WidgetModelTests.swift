@@ -51,6 +51,16 @@ struct WidgetModelTests {
     #expect(chart.styles.value("slice-color") == nil)
   }
 
+  @Test func aWidthGivenByTheParentLogsNoMadeUpFrame() throws {
+    let schema = try WidgetSchema(parsing: #"""
+      {"widgetSchema": 1, "name": "slider", "widgets": [
+        {"name": "RangeSlider", "create": {"command": "CREATE_RANGE_SLIDER", "code": 1100}, "size": {"width": "given", "height": 44}}]}
+      """#)
+    let model = Self.widgetModel(#"{"type":"CREATE_RANGE_SLIDER","internalId":3,"childInternalId":9}"#, schema: schema)
+    expectClean(model)
+    #expect(Self.hooks(model) == ["9 created RangeSlider"])
+  }
+
   @Test func theLifecycleIsLoggedInTheOrderAPlatformRunsIt() {
     let model = Self.widgetModel(
       Self.chart,

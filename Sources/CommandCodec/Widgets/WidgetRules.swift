@@ -41,8 +41,16 @@ public struct WidgetEvent: Hashable, Sendable {
 /// How big a custom widget wants to be, and may be: the platform's layout honours these.
 ///
 /// Every bound is optional, in layout points; minimums never exceed maximums and a preferred
-/// size lies within them (a TripWidget's `"minWidth": 320, "maxWidth": 400`).
+/// size lies within them (a TripWidget's `"minWidth": 320, "maxWidth": 400`). An axis may instead
+/// follow the size the parent offers (`"width": "given"`, CWIWidget's
+/// `getPreferredSizeForGivenSize:`), and an ``aspect`` derives the axis not given.
 public struct WidgetSizeRules: Hashable, Sendable {
+  /// Whether the width is the width the parent offers (`"width": "given"`).
+  public var widthIsGiven = false
+  /// Whether the height is the height the parent offers (`"height": "given"`).
+  public var heightIsGiven = false
+  /// Width / height, positive and finite: derives the axis that is neither preferred nor given.
+  public var aspect: Double?
   public var preferredWidth: Double?
   public var preferredHeight: Double?
   public var minWidth: Double?

@@ -30,6 +30,10 @@ extension WidgetDefinition {
       ("minHeight", self.size.minHeight), ("maxHeight", self.size.maxHeight),
     ]
     for (key, value) in bounds { if let value { size[key] = .number(value) } }
+    // Only schemas that use them carry these keys, so older fingerprints stay (§7).
+    if self.size.widthIsGiven { size["width"] = .string("given") }
+    if self.size.heightIsGiven { size["height"] = .string("given") }
+    if let aspect = self.size.aspect { size["aspect"] = .number(aspect) }
     return .object([
       "name": .string(name),
       "create": creation.canonicalJSON,

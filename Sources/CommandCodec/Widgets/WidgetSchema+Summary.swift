@@ -69,6 +69,9 @@ extension WidgetSizeRules {
     func number(_ value: Double?) -> String { value.map(WidgetValueSyntax.canonicalNumber) ?? "?" }
     var parts: [String] = []
     if preferredWidth != nil || preferredHeight != nil { parts.append("preferred \(number(preferredWidth))×\(number(preferredHeight))") }
+    if widthIsGiven { parts.append("width given") }
+    if heightIsGiven { parts.append("height given") }
+    if let aspect { parts.append("aspect \(WidgetValueSyntax.canonicalNumber(aspect))") }
     for (axis, low, high) in [("width", minWidth, maxWidth), ("height", minHeight, maxHeight)] where low != nil || high != nil {
       parts.append("\(axis) \(low.map(WidgetValueSyntax.canonicalNumber) ?? "0")…\(high.map(WidgetValueSyntax.canonicalNumber) ?? "∞")")
     }

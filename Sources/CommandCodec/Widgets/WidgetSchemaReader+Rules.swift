@@ -51,12 +51,40 @@ extension WidgetSchemaReader {
   /// The `size` member: bounds non-negative, minimums at most maximums, preferred within them.
   static func size(in widget: SchemaObject) throws(Failure) -> WidgetSizeRules {
     let keys = ["preferredWidth", "preferredHeight", "minWidth", "maxWidth", "minHeight", "maxHeight"]
-    guard let object = try widget.object("size", allowed: keys) else { return WidgetSizeRules() }
+    guard let object = try widget.object("size", allowed: keys + ["width", "height", "aspect"]) else { return WidgetSizeRules() }
     var bounds: [String: Double] = [:]
     for key in keys {
       guard let value = try object.number(key) else { continue }
-      guard value >= 0 else { throw Failure(.wrongKind, at: object.path(key), "a size cannot be negative, found \(WidgetValueSyntax.canonicalNumber(value))") }
-      bounds[key] = value
+      bounds[key] = try sizeBound(value, at: object.path(key))
+    }
+    // `width`/`height` (docs/WIDGETS.md §7.1): a number is the preferred size, "given" the size
+    // the parent offers.
+    var given: Set<String> = []
+    for axis in ["Width", "Height"] {
+      let key = axis.lowercased()
+      guard let value = object.members[key] else { continue }
+      switch value {
+      case .string("given"): given.insert(axis)
+      case .number(let number):
+        guard bounds["preferred" + axis] == nil else {
+          throw Failure(.duplicateName, at: object.path(key), "\(key) and preferred\(axis) say the same; give one")
+        }
+        bounds["preferred" + axis] = try sizeBound(number, at: object.path(key))
+      default: throw object.wrongKind(key, "a number or \"given\"", value)
+      }
+    }
+    if given.contains("Width"), bounds["preferredWidth"] != nil {
+      throw Failure(.duplicateName, at: object.path("width"), "the width is given by the parent; preferredWidth cannot also fix it")
+    }
+    if given.contains("Height"), bounds["preferredHeight"] != nil {
+      throw Failure(.duplicateName, at: object.path("height"), "the height is given by the parent; preferredHeight cannot also fix it")
+    }
+    let aspect = try object.number("aspect")
+    if let aspect, !(aspect > 0 && aspect.isFinite) {
+      throw Failure(.wrongKind, at: object.path("aspect"), "an aspect (width / height) is a positive number, found \(WidgetValueSyntax.canonicalNumber(aspect))")
+    }
+    if aspect != nil, (given.contains("Width") || bounds["preferredWidth"] != nil), (given.contains("Height") || bounds["preferredHeight"] != nil) {
+      throw Failure(.misplacedKey, at: object.path("aspect"), "both axes are already sized; an aspect derives the axis that is not")
     }
     for axis in ["Width", "Height"] {
       let low = bounds["min" + axis]
@@ -68,9 +96,21 @@ extension WidgetSchemaReader {
         throw Failure(.invertedRange, at: object.path("preferred" + axis), "preferred\(axis) \(WidgetValueSyntax.canonicalNumber(preferred)) is outside min\(axis)…max\(axis)")
       }
     }
-    return WidgetSizeRules(
+    var rules = WidgetSizeRules(
       preferredWidth: bounds["preferredWidth"], preferredHeight: bounds["preferredHeight"], minWidth: bounds["minWidth"],
       maxWidth: bounds["maxWidth"], minHeight: bounds["minHeight"], maxHeight: bounds["maxHeight"])
+    rules.widthIsGiven = given.contains("Width")
+    rules.heightIsGiven = given.contains("Height")
+    rules.aspect = aspect
+    return rules
+  }
+
+  /// A size in layout points: non-negative and finite (a number too large for a double reads
+  /// as infinity).
+  private static func sizeBound(_ value: Double, at path: String) throws(Failure) -> Double {
+    guard value >= 0 else { throw Failure(.wrongKind, at: path, "a size cannot be negative, found \(WidgetValueSyntax.canonicalNumber(value))") }
+    guard value.isFinite else { throw Failure(.wrongKind, at: path, "a size must be finite, found \(WidgetValueSyntax.canonicalNumber(value))") }
+    return value
   }
 
   /// The `visibility` member: properties that must be set before the widget shows, and hiding.

@@ -88,6 +88,30 @@ struct WidgetSchemaTests {
     #expect(base.fingerprint != changed.fingerprint, "changing \(change) kept the fingerprint")
   }
 
+  @Test("Size rules follow the parent: a width given by the layout, a number as the preferred size, an aspect; only new keys enter the canonical text")
+  func sizeFromTheLayout() throws {
+    func rules(_ size: String) throws -> WidgetSchema {
+      try WidgetSchema(parsing: WidgetSchemaFixtures.document(WidgetSchemaFixtures.widget(extra: #", "size": "# + size)))
+    }
+    let slider = try rules(#"{"width": "given", "height": 44}"#)
+    var expected = WidgetSizeRules(preferredHeight: 44)
+    expected.widthIsGiven = true
+    #expect(slider.widgets[0].size == expected)
+    #expect(slider.canonicalText.contains(#""width":"given""#))
+    // `height: 44` is `preferredHeight: 44`: one meaning, one fingerprint.
+    #expect(try rules(#"{"height": 44, "width": "given"}"#).fingerprint == slider.fingerprint)
+    var synonym = try rules(#"{"preferredHeight": 44}"#).widgets[0].size
+    synonym.widthIsGiven = true
+    #expect(synonym == expected)
+    let card = try rules(#"{"width": "given", "minWidth": 320, "maxWidth": 400, "aspect": 2.5}"#).widgets[0].size
+    #expect(card.widthIsGiven && !card.heightIsGiven && card.aspect == 2.5 && card.minWidth == 320 && card.maxWidth == 400)
+    #expect(card.summary == "width given, aspect 2.5, width 320…400")
+    // A given axis changes what a trace means; old schemas keep their canonical text.
+    let fixed = try rules(#"{"preferredHeight": 44}"#)
+    #expect(fixed.fingerprint != slider.fingerprint)
+    #expect(!fixed.canonicalText.contains("given") && !fixed.canonicalText.contains("aspect"))
+  }
+
   @Test("A preview names a colour property or attribute to fill with and any one to show; it is not part of the fingerprint")
   func preview() throws {
     let chart = try #require(try WidgetSchema(parsing: WidgetSchemaFixtures.bundled("chart.widgets.json")).widget(named: "PieChart"))

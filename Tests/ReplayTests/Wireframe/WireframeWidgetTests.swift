@@ -89,6 +89,49 @@ struct WireframeWidgetTests {
     #expect(narrow.body.width == 150, "\(narrow.body)")  // wraps: at most the room there is
   }
 
+  /// A CWIWidget-style slider as wide as its parent offers, 44 high, and a card of a given width
+  /// within 320–400 whose height follows at aspect 2 (docs/WIDGETS.md §7.1).
+  static let given = try! WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "given", "widgets": [
+      {"name": "RangeSlider", "create": {"command": "CREATE_RANGE_SLIDER", "code": 1100}, "size": {"width": "given", "height": 44}},
+      {"name": "Card", "create": {"command": "CREATE_CARD", "code": 1101}, "size": {"width": "given", "minWidth": 320, "maxWidth": 400, "aspect": 2}}
+    ]}
+    """#)
+
+  @Test("A given width is the width the parent offers; an aspect derives the height from the width drawn")
+  func sizeFromTheLayout() throws {
+    let w = Self.wireframe(Self.given, Line.batch(
+      Line.create("RANGE_SLIDER", 3, 5), Line.create("CARD", 3, 6),
+      Line.create("LINEAR_LAYOUT", 3, 10, value: 1), Line.style(10, "width", "150"), Line.create("CARD", 10, 11), Line.create("RANGE_SLIDER", 10, 12)))
+    // The whole 400-point screen (the default margin is above and below), not the kind's text width.
+    let slider = try box(w, 5), card = try box(w, 6), layout = try box(w, 3)
+    #expect(slider.body.size == WireframeSize(width: 400, height: 44), "\(slider.frame) \(slider.body) in \(layout.body)")
+    #expect(card.body.size == WireframeSize(width: 400, height: 200), "\(card.body)")
+    // Offered 150: the card stays at least 320 wide, and its height follows the width drawn.
+    #expect(try box(w, 11).body.size == WireframeSize(width: 320, height: 160))
+    let narrow = try box(w, 12)
+    #expect(narrow.body.size == WireframeSize(width: 150, height: 44), "\(narrow.body)")
+  }
+
+  @Test("Hostile offers size nothing: an infinite or NaN width leaves the axis to the texts")
+  func hostileOffers() {
+    var rules = WidgetSizeRules(preferredHeight: 44)
+    rules.widthIsGiven = true
+    rules.aspect = 0.5
+    let none = StyleInsets(all: 0)
+    #expect(ElementLayout.preferredContentSize(rules, insets: none, width: .infinity, height: nil) == (nil, 44))
+    #expect(ElementLayout.preferredContentSize(rules, insets: none, width: .nan, height: nil) == (nil, 44))
+    // Offered nothing (an unbounded row), the aspect derives the width from the height.
+    #expect(ElementLayout.preferredContentSize(rules, insets: none, width: nil, height: nil) == (22, 44))
+    // A huge offer is honoured as it is (the style's max and the rules' max clamp later).
+    #expect(ElementLayout.preferredContentSize(rules, insets: StyleInsets(all: 10), width: 1e300, height: nil) == (1e300, 24))
+    // An aspect derives the height from a width clamped into the rules, never from the offer alone.
+    rules = WidgetSizeRules(maxWidth: 100)
+    rules.widthIsGiven = true
+    rules.aspect = 0.5
+    #expect(ElementLayout.preferredContentSize(rules, insets: none, width: 1e308, height: nil) == (1e308, 200))
+  }
+
   @Test("Without size rules the box is as large as its texts: kind, main label and values by the text metric")
   func wrapsItsTexts() throws {
     let w = Self.wireframe(Self.badge, Line.batch(Line.create("BADGE", 3, 5, text: "Inbox"), Line.style(5, "note", "3 new")))
@@ -116,6 +159,26 @@ struct WireframeWidgetTests {
     // 94 less padding and border (14): the kind (16), the title (4 + 18) and two of the three values (4 + 2 × 14).
     #expect(Self.part(short, .caption)?.text?.lines.count == 2)
     #expect(Self.part(short, .caption)?.text?.lines.last?.text.hasSuffix("…") == true)
+  }
+
+  @Test("A box 44 points tall or less shows its key value beside its kind: the preview's text, else the first value, cut to the box")
+  func smallPreview() throws {
+    let lines = [Line.batch(
+      Line.create("PIE_CHART", 3, 5, text: "Budget"), Line.style(5, "height", "44"),
+      Line.create("DATA_TABLE", 3, 6), Line.style(6, "height", "40"),
+      Line.create("PIE_CHART", 3, 7, text: String(repeating: "W", count: 10_000)), Line.style(7, "height", "44"))]
+    let state = Self.state(Self.all, lines)
+    let w = WireframeLayout.layout(state, viewport: WireframeSize(width: 400, height: 800), options: WireframeOptions())
+    let chart = try box(w, 5)
+    #expect(Self.part(chart, .title)?.text?.lines.map(\.text) == ["PieChart · Budget"])
+    #expect(Self.part(chart, .title)?.label == "PieChart" && chart.label == "Budget")
+    let table = try box(w, 6)
+    let widget = try #require(state[6]?.widget)
+    let firstValue = try #require(ElementLayout.face(widget, Self.all.widget(named: "DataTable")).values.first)
+    #expect(Self.part(table, .title)?.text?.lines.map(\.text) == ["DataTable · " + firstValue])
+    // A huge title stays one line, abbreviated to the box.
+    let huge = try #require(Self.part(try box(w, 7), .title)?.text?.lines)
+    #expect(huge.count == 1 && huge[0].text.hasPrefix("PieChart · W") && huge[0].text.hasSuffix("…"))
   }
 
   @Test("A widget that is not displayable is drawn like a hidden element: only when asked, dimmed, taking its space")

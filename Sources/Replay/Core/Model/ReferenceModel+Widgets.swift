@@ -59,7 +59,9 @@ extension ReferenceModel {
     customElements.insert(id)
     emit(.widget(target: id, .created(kind: definition.name, attributes: attributes)))
     let size = definition.size
-    if size.preferredWidth != nil || size.preferredHeight != nil {
+    // A size the parent gives (`"width": "given"`) comes from a layout the model does not run:
+    // it logs no made-up frame (a width of 0 beside a height of 44) for such a widget.
+    if size.preferredWidth != nil || size.preferredHeight != nil, !size.widthIsGiven, !size.heightIsGiven {
       let width = Self.clamp(size.preferredWidth ?? size.minWidth ?? 0, size.minWidth, size.maxWidth)
       let height = Self.clamp(size.preferredHeight ?? size.minHeight ?? 0, size.minHeight, size.maxHeight)
       emit(.widget(target: id, .layout(width: width, height: height)))

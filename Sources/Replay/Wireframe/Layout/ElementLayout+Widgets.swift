@@ -95,8 +95,7 @@ extension ElementLayout {
     let definition = definition(of: element)
     let face = Self.face(widget, definition)
     let insets = style.contentInsets
-    let preferredWidth = definition?.size.preferredWidth.map { max(0, $0 - insets.horizontal) }
-    let preferredHeight = definition?.size.preferredHeight.map { max(0, $0 - insets.vertical) }
+    let (preferredWidth, preferredHeight) = Self.preferredContentSize(definition?.size, insets: insets, width: width, height: height)
     let breakWidth = exact ? width : [preferredWidth, width].compactMap { $0 }.min()
 
     let kind = TextBlock(face.kind, font: Self.widgetKindFont, maxWidth: breakWidth, singleLine: true)
@@ -122,6 +121,10 @@ extension ElementLayout {
     }
     let shownMain = fitted(face.main, main, singleLine: style.isSingleLine)
     let shownValues = hasMain && shownMain == nil ? nil : fitted(face.values.joined(separator: "\n"), values, singleLine: false)
+    // A small box (about 44 points or less) has room for the kind line only: it carries the key
+    // value too, the preview's text or else the first value, cut to the box (§7.7).
+    let key = shownMain != nil || shownValues != nil ? "" : hasMain ? face.main : face.values.first ?? ""
+    let kindLine = key.isEmpty ? kind : TextBlock(face.kind + " · " + key, font: Self.widgetKindFont, maxWidth: breakWidth, singleLine: true)
 
     let colors = Self.widgetColors(style)
     let align = style.textAlign ?? style.gravity.horizontal ?? .center
@@ -132,7 +135,7 @@ extension ElementLayout {
     content.children.append(
       WireframeBox(
         kind: .title, frame: WireframeRect(x: 0, y: y, width: boxWidth, height: kind.size.height), label: face.kind,
-        text: kind.placed(in: boxWidth, align: align, color: colors.kind)))
+        text: kindLine.placed(in: boxWidth, align: align, color: colors.kind)))
     y += kind.size.height
     if let shownMain {
       y += Self.widgetGap
@@ -147,6 +150,29 @@ extension ElementLayout {
           text: shownValues.placed(in: boxWidth, align: align, color: colors.values)))
     }
     return content
+  }
+
+  /// The content size a widget's size rules ask for, in an area `width` × `height` (the content
+  /// box the parent offers; nil for unbounded): a preferred size, or on a `given` axis the size
+  /// offered, and an `aspect` deriving the axis not sized (from the box size within the rules).
+  /// Nil on an axis the rules leave to the texts.
+  static func preferredContentSize(_ rules: WidgetSizeRules?, insets: StyleInsets, width: Double?, height: Double?) -> (Double?, Double?) {
+    guard let rules else { return (nil, nil) }
+    var boxWidth = rules.widthIsGiven ? width.map { $0 + insets.horizontal } : rules.preferredWidth
+    var boxHeight = rules.heightIsGiven ? height.map { $0 + insets.vertical } : rules.preferredHeight
+    if let aspect = rules.aspect {
+      if boxHeight == nil, let known = boxWidth {
+        boxHeight = min(max(known, rules.minWidth ?? 0), rules.maxWidth ?? known) / aspect
+      } else if boxWidth == nil, let known = boxHeight {
+        boxWidth = min(max(known, rules.minHeight ?? 0), rules.maxHeight ?? known) * aspect
+      }
+    }
+    // A hostile offer (infinite, NaN) sizes nothing rather than an unbounded box.
+    func content(_ box: Double?, _ inset: Double) -> Double? {
+      guard let box, box.isFinite else { return nil }
+      return max(0, box - inset)
+    }
+    return (content(boxWidth, insets.horizontal), content(boxHeight, insets.vertical))
   }
 
   /// The colours of a widget's texts: on no background or a light one, the kind in the accent
