@@ -85,5 +85,8 @@ private struct RunningStudio {
     // The tap as a script writes it, and the engine's answer to it.
     #expect(recording.contains(#"{\"t\":500,\"tap\":\"button \\\"Log in\\\"\"}"#), "\(recording)")
     #expect(recording.contains(RecordSignalTests.answerToTheTap), "\(recording)")
+    // What the page did, a replay does again: the saved recording is green against the engine.
+    let replay = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand(), "--keep", scratch.path("again"), out])
+    #expect(replay.status == 0, "\(replay)")
   }
 }
