@@ -24,8 +24,10 @@ public final class StudioServer: Sendable {
       .serverChannelOption(.backlog, value: 16)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
-        channel.pipeline.configureHTTPServerPipeline().flatMap {
-          channel.pipeline.addHandler(StudioRequestHandler(hub: hub, title: title, token: token))
+        // Built on the channel's own event loop: the handler is not Sendable.
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+          try channel.pipeline.syncOperations.addHandler(StudioRequestHandler(hub: hub, title: title, token: token))
         }
       }
     do {
