@@ -19,6 +19,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The studio's HTTP server (docs/STUDIO.md): SwiftNIO itself, in the Studio target only.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     .target(name: "CommandCodec"),
@@ -37,12 +39,24 @@ let package = Package(
     // The pure core only, no Foundation: it draws a state, never drives a peer.
     .target(name: "ReplayWireframe", dependencies: ["CommandCodec", "ReplayCore"], path: "Sources/Replay/Wireframe"),
     .target(name: "Replay", dependencies: ["ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"], path: "Sources/Replay", exclude: ["Core", "Live", "Fuzz", "Conformance", "Wireframe"]),
+    // `cmdtool studio` (docs/STUDIO.md): a live engine driven from a browser page served on
+    // loopback. A target of its own above Live and Wireframe, so that Replay stays embeddable and
+    // free of the server library; nothing but cmdtool uses it.
+    .target(
+      name: "Studio",
+      dependencies: [
+        "CommandCodec", "ReplayCore", "ReplayLive", "ReplayWireframe",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]),
     .executableTarget(
       name: "cmdtool",
       dependencies: [
         // ReplayCore and ReplayLive by name too, not only through the Replay module's
         // re-export: the build then recompiles cmdtool when their interfaces change.
-        "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe",
+        "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe", "Studio",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // A small engine that drives a UI over the wire protocol (docs/WIRE.md), for trying and

@@ -64,6 +64,18 @@ RULES = {
         # The loop, the clock, the transport and the platform's protocol.
         "Session": ["Protocol", "Snapshot"],
     },
+    # `cmdtool studio` (docs/STUDIO.md): a target of its own beside Replay's, on SwiftNIO, so
+    # that Replay stays free of the server library.
+    "../Studio": {
+        # The page and its frames: wireframes and markup, no I/O.
+        "Page": [],
+        # The step source the page feeds, and the hub where the session and the server meet.
+        "Session": ["Page"],
+        # The HTTP server: the token, the page, the event stream, the taps.
+        "Server": ["Page", "Session"],
+        # A session from start to end: the recorder, the server and the steps together.
+        "Run": ["Page", "Session", "Server"],
+    },
     "Wireframe": {
         # Reading style values (colours, lengths, insets, fonts, borders): strings in, values out.
         "Style": [],

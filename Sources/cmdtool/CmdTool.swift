@@ -31,7 +31,7 @@ struct CmdTool: ParsableCommand {
       message on standard error names the file, line or byte, and record); 64 bad usage.
       """,
     version: CmdToolVersion.current,
-    subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, CoverageCommand.self, Record.self, Generate.self, Fuzz.self, Conformance.self, View.self, Numbering.self, Widgets.self]
+    subcommands: [Show.self, Convert.self, ReplayCommand.self, Check.self, Diff.self, CoverageCommand.self, Record.self, StudioCommand.self, Generate.self, Fuzz.self, Conformance.self, View.self, Numbering.self, Widgets.self]
   )
 
   /// Parses the command line and runs the subcommand, after naming a mistyped one (with a

@@ -73,6 +73,9 @@ final class Subprocess {
 
   var pid: Int32 { process.processIdentifier }
 
+  /// What the process has written to its standard output so far.
+  var stdoutSoFar: String { (try? String(contentsOf: outFile, encoding: .utf8)) ?? "" }
+
   /// Waits for the process to end; `timeout` seconds from now it is killed.
   func wait(timeout: Double) -> FinishedRun {
     let deadline = Date().addingTimeInterval(timeout)

@@ -161,6 +161,12 @@ struct Record: ParsableCommand {
     // Held in a local for the whole run: the recorder is its runner's (weak) delegate.
     let recorder = Recorder(configuration)
     let outcome = withExtendedLifetime(recorder) { recorder.run() }
+    try Self.report(outcome, out: out, engine: engine)
+  }
+
+  /// Says how a recording went (on standard error) and throws the exit status of a failed one:
+  /// `record`'s words, and `studio`'s.
+  static func report(_ outcome: Recorder.Outcome, out: String, engine: [String]) throws {
     for warning in outcome.warnings { printError("warning: " + warning) }
     let engineName = outcome.engineName ?? engine[0]
     let summary = "recorded \(outcome.recordsWritten) records (\(outcome.commandsReceived) commands from \(engineName))"

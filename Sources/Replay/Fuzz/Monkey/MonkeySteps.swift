@@ -88,7 +88,7 @@ final class MonkeySteps: StepSource {
       // An open dialog or action sheet: every option, cancel (0) included.
       let options = max(element.options.count, element.kind == .actionSheet ? 0 : 2)
       for option in 0...options {
-        candidates.append(Candidate(members: ["choose": .string(selector(for: modal, in: state).description), "option": .number(Double(option))], key: "choose \(element.kind.rawValue) \(option)", weight: 12))
+        candidates.append(Candidate(members: ["choose": .string(ElementSelector.unique(for: modal, in: state).description), "option": .number(Double(option))], key: "choose \(element.kind.rawValue) \(option)", weight: 12))
       }
     }
     for id in reachable {
@@ -96,10 +96,10 @@ final class MonkeySteps: StepSource {
       let label = element.kind.isTextInput ? (element.styles.value("hint") ?? "") : element.text
       let key = "\(element.kindName) \(label)"
       switch element.kind {
-      case .button, .switch, .checkbox, .eventLayout, .navigationBarItem, .custom:
-        candidates.append(Candidate(members: ["tap": .string(selector(for: id, in: state).description)], key: "tap " + key, weight: 10))
+      case _ where ElementSelector.isTappable(element.kind):
+        candidates.append(Candidate(members: ["tap": .string(ElementSelector.unique(for: id, in: state).description)], key: "tap " + key, weight: 10))
       case _ where element.kind.isTextInput:
-        var typing = Candidate(members: ["type": .string(selector(for: id, in: state).description)], key: "type " + key, weight: 8)
+        var typing = Candidate(members: ["type": .string(ElementSelector.unique(for: id, in: state).description)], key: "type " + key, weight: 8)
         typing.members["text"] = .string(pool.pick(using: &random))
         candidates.append(typing)
       case .picker, .segmentedControl, .radioGroup:
@@ -130,24 +130,5 @@ final class MonkeySteps: StepSource {
     else { return .null }
     members["t"] = nil
     return .object(members)
-  }
-
-  /// A selector that names `id` now and still means "the same thing on screen" after earlier
-  /// steps are removed (ids shift when the engine creates less): kind and label, with a position
-  /// when several match; the id only as a last resort.
-  private func selector(for id: Int32, in state: UIState) -> ElementSelector {
-    guard let element = state.elements[id] else { return .id(id) }
-    let label = element.kind.isTextInput ? element.styles.value("hint") : (element.text.isEmpty ? nil : element.text)
-    let plain = ElementSelector.match(kind: element.kind, text: label)
-    switch plain.resolution(in: state) {
-    case .found(id): return plain
-    case .ambiguous(let ids):
-      if let position = ids.firstIndex(of: id) {
-        let nth = ElementSelector.nth(kind: element.kind, text: label, position: position + 1)
-        if nth.resolve(in: state) == id { return nth }
-      }
-    default: break
-    }
-    return .id(id)
   }
 }

@@ -76,7 +76,7 @@ public enum SignalTrap {
   public static var count: Int { Int(signalCount) }
 
   /// The descriptor to poll for a caught signal (-1 when not installed).
-  static var pollDescriptor: Int32 { trapReadFD }
+  package static var pollDescriptor: Int32 { trapReadFD }
 
   /// Forgets caught signals (tests).
   package static func reset() {

@@ -17,18 +17,23 @@ public struct HTMLPage: Sendable {
   public var body: String
   /// The page's one script, if any; placed last in the body.
   public var script: String?
+  /// Whether the script may talk to the server that served the page (`connect-src 'self'`):
+  /// the studio's live page; the pages written to files never do.
+  public var connectsToOrigin: Bool
 
-  public init(title: String, css: String, body: String, script: String? = nil) {
+  public init(title: String, css: String, body: String, script: String? = nil, connectsToOrigin: Bool = false) {
     self.title = title
     self.css = css
     self.body = body
     self.script = script
+    self.connectsToOrigin = connectsToOrigin
   }
 
   /// `default-src 'none'`, inline styles, `data:` images, and the script's hash.
   public var contentSecurityPolicy: String {
     var policy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
     if let script { policy += "; script-src 'sha256-\(SHA256.base64Digest(script))'" }
+    if connectsToOrigin { policy += "; connect-src 'self'" }
     return policy
   }
 

@@ -1,0 +1,79 @@
+import NIOConcurrencyHelpers
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the session thread and the server's threads meet: the latest frame and whoever watches
+/// for the next one (the page's event streams), and the taps the page asked for, with a pipe
+/// that wakes the session's wait when one arrives.
+public final class StudioHub: Sendable {
+  private struct Shared {
+    var frame: StudioFrame?
+    var watchers: [Int: @Sendable (StudioFrame) -> Void] = [:]
+    var nextWatcher = 0
+    var taps: [Int32] = []
+  }
+
+  private let shared = NIOLockedValueBox(Shared())
+  /// Read end (polled by the session) and write end (a byte per tap) of the wake pipe.
+  let wakeRead: Int32
+  private let wakeWrite: Int32
+
+  public init() {
+    var fds: [Int32] = [-1, -1]
+    _ = pipe(&fds)
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+    wakeRead = fds[0]
+    wakeWrite = fds[1]
+  }
+
+  deinit {
+    close(wakeRead)
+    close(wakeWrite)
+  }
+
+  /// The latest frame, nil before the engine's first screen.
+  public var frame: StudioFrame? { shared.withLockedValue { $0.frame } }
+
+  /// Makes `frame` the latest and hands it to every watcher.
+  public func publish(_ frame: StudioFrame) {
+    let watchers = shared.withLockedValue { shared in
+      shared.frame = frame
+      return Array(shared.watchers.values)
+    }
+    for watcher in watchers { watcher(frame) }
+  }
+
+  /// Calls `watcher` with each frame published from now on; returns the key that ``unwatch(_:)`` takes.
+  public func watch(_ watcher: @escaping @Sendable (StudioFrame) -> Void) -> Int {
+    shared.withLockedValue { shared in
+      shared.nextWatcher += 1
+      shared.watchers[shared.nextWatcher] = watcher
+      return shared.nextWatcher
+    }
+  }
+
+  public func unwatch(_ key: Int) {
+    _ = shared.withLockedValue { $0.watchers.removeValue(forKey: key) }
+  }
+
+  /// Queues a tap on element `id` for the session, and wakes it.
+  public func tap(_ id: Int32) {
+    shared.withLockedValue { $0.taps.append(id) }
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  /// The oldest tap not yet taken, if any.
+  func takeTap() -> Int32? {
+    var drained: UInt8 = 0
+    while read(wakeRead, &drained, 1) > 0 {}
+    return shared.withLockedValue { $0.taps.isEmpty ? nil : $0.taps.removeFirst() }
+  }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import CommandCodec
+import Foundation
+import Replay
+import Studio
+
+struct StudioCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "studio",
+    abstract: "Drive a live engine from a browser page, and record the session (first slice, docs/STUDIO.md).",
+    discussion: """
+      Starts the engine as record does, plays the platform with the reference model, and serves \
+      a page on 127.0.0.1 at a port the system picks. Once the engine's first screen is there, \
+      prints the page's address, with a random token that every request must carry (others get \
+      403), on standard output:
+
+        cmdtool studio --out login.jsonl -- .build/debug/example-engine
+
+      The page draws the model's state as a wireframe and redraws it after each action; a click \
+      on a button, switch or checkbox taps it, as a script's {"tap":"button \\"Log in\\""} step \
+      does, 500 virtual ms after the state before. Ctrl-C (or SIGTERM, SIGHUP) ends the session: \
+      the engine's input is closed, it exits, and with --out the recording is written as record \
+      writes it (atomically: OUT is replaced only when the session succeeds). Exit status as record's.
+      """
+  )
+
+  @Option(name: .long, help: "The recording to write (.jsonl or .cmdtrace). Without it nothing is kept.")
+  var out: String?
+
+  @OptionGroup var engineOptions: EngineOptions
+
+  @Option(name: .long, help: ArgumentHelp("The platform's screen, in points: WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE (default 375x667@2).", valueName: "size"))
+  var viewport: String?
+
+  @Argument(parsing: .postTerminator, help: "The engine command and its arguments, after --.")
+  var engine: [String] = []
+
+  func validate() throws {
+    if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool studio -- ./my-engine") }
+    if let out, TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
+    if let viewport, Record.parseViewport(viewport) == nil { throw ValidationError("--viewport \(viewport) is not a size: use WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3") }
+  }
+
+  func run() throws {
+    // Without --out the recording goes to a scratch folder, removed at the end.
+    let scratch = out == nil ? FileManager.default.temporaryDirectory.appendingPathComponent("cmdtool-studio-\(UUID().uuidString)") : nil
+    if let scratch { try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true) }
+    defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
+    let path = out ?? scratch!.appendingPathComponent("studio.jsonl").path
+    var configuration = Recorder.Configuration(engine: engine, script: EventScript(), output: path, format: TraceFormat(pathExtensionOf: path)!)
+    if let viewport { configuration.viewport = Record.parseViewport(viewport) }
+    configuration.limits = engineOptions.limits
+    configuration.transport = engineOptions.transport
+    let title = URL(fileURLWithPath: engine[0]).lastPathComponent
+    let (outcome, steps) = try StudioRun.run(configuration, title: title) { address in
+      let output = StandardOutput()
+      output.writeLine(address)
+      output.flush()
+      printError("open \(address) in a browser (Ctrl-C ends the session)")
+    }
+    printError("the page played \(steps.count) tap\(steps.count == 1 ? "" : "s")")
+    try Record.report(outcome, out: out ?? "(no --out: not kept)", engine: engine)
+  }
+}
