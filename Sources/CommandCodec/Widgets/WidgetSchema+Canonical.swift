@@ -83,6 +83,9 @@ extension WidgetProperty {
       "wire": .string(wire.description),
     ]
     if case .enumeration(let values) = type { members["values"] = .array(values.map(JSONValue.string)) }
+    // Written only when used, so schemas without them keep their fingerprints.
+    if !enumAliases.isEmpty { members["aliases"] = .object(enumAliases.mapValues(JSONValue.string)) }
+    if isCaseInsensitive { members["caseInsensitive"] = .bool(true) }
     if let minimum { members["min"] = .number(minimum) }
     if let maximum { members["max"] = .number(maximum) }
     return .object(members)

@@ -33,7 +33,7 @@ extension ReferenceModel {
         if let problem = attribute.validate(text) {
           report(.widgetInvalidValue, "\(attribute.name) of \(definition.name) \(id): \(problem); \(attribute.defaultValue.map { "the default \($0) applies" } ?? "left unset")")
         } else {
-          widget.attributes[attribute.name] = Self.canonical(text, attribute.type)
+          widget.attributes[attribute.name] = attribute.canonicalValue(text)
           continue
         }
       }
@@ -156,7 +156,7 @@ extension ReferenceModel {
       report(.widgetInvalidValue, "\(property.name) of \(definition.name) \(id): \(problem); ignored")
       return false
     }
-    let value = Self.canonical(text, property.type)
+    let value = property.canonicalValue(text)
     var old: String?
     var becameDisplayable = false
     state.elements.update(id) { element in
