@@ -110,11 +110,15 @@ public struct WidgetVisibilityRules: Hashable, Sendable {
   public var displayableAfter: [String]
   /// Whether SET_VISIBILITY may hide it (true unless the schema says otherwise).
   public var isHideable: Bool
+  /// Whether a ``displayableAfter`` property set back to "" or its default makes the widget not
+  /// displayable again (false: displayable once, for good).
+  public var blankHides: Bool
 
   /// Creates visibility rules.
-  public init(displayableAfter: [String] = [], isHideable: Bool = true) {
+  public init(displayableAfter: [String] = [], isHideable: Bool = true, blankHides: Bool = false) {
     self.displayableAfter = displayableAfter
     self.isHideable = isHideable
+    self.blankHides = blankHides
   }
 }
 

@@ -38,11 +38,21 @@ extension WidgetDefinition {
       "properties": .object(Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.canonicalJSON) })),
       "events": .object(Dictionary(uniqueKeysWithValues: events.map { ($0.name, $0.canonicalJSON) })),
       "size": .object(size),
-      "visibility": .object([
-        "displayableAfter": .array(visibility.displayableAfter.map(JSONValue.string)),
-        "hideable": .bool(visibility.isHideable),
-      ]),
+      "visibility": .object(visibility.canonicalMembers),
     ])
+  }
+}
+
+extension WidgetVisibilityRules {
+  /// The rules in canonical form; `blankHides` only when true, so other schemas keep their
+  /// fingerprints.
+  fileprivate var canonicalMembers: [String: JSONValue] {
+    var members: [String: JSONValue] = [
+      "displayableAfter": .array(displayableAfter.map(JSONValue.string)),
+      "hideable": .bool(isHideable),
+    ]
+    if blankHides { members["blankHides"] = .bool(true) }
+    return members
   }
 }
 

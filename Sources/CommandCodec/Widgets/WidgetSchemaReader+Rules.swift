@@ -133,7 +133,7 @@ extension WidgetSchemaReader {
 
   /// The `visibility` member: properties that must be set before the widget shows, and hiding.
   static func visibility(in widget: SchemaObject, properties: [WidgetProperty]) throws(Failure) -> WidgetVisibilityRules {
-    guard let object = try widget.object("visibility", allowed: ["displayableAfter", "hideable"]) else { return WidgetVisibilityRules() }
+    guard let object = try widget.object("visibility", allowed: ["displayableAfter", "hideable", "blankHides"]) else { return WidgetVisibilityRules() }
     let names = try object.strings("displayableAfter") ?? []
     for (index, name) in names.enumerated() {
       guard properties.contains(where: { $0.name == name }) else {
@@ -143,7 +143,7 @@ extension WidgetSchemaReader {
         throw Failure(.duplicateName, at: object.path("displayableAfter") + "[\(index)]", "\(WidgetValueSyntax.quoted(name)) is listed twice")
       }
     }
-    return WidgetVisibilityRules(displayableAfter: names.sorted(), isHideable: try object.bool("hideable") ?? true)
+    return WidgetVisibilityRules(displayableAfter: names.sorted(), isHideable: try object.bool("hideable") ?? true, blankHides: try object.bool("blankHides") ?? false)
   }
 
   /// The `preview` member: `fill` names a `colour` property or attribute of the widget, `text`

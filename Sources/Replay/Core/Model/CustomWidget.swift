@@ -66,6 +66,8 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
   case layout(width: Double, height: Double)
   /// Every property its `displayableAfter` lists has been set.
   case displayable
+  /// A `displayableAfter` property was blanked, and the schema says `blankHides`.
+  case notDisplayable
   /// It was deleted.
   case destroyed(kind: String)
 
@@ -83,6 +85,8 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
       return "layout \(Format.number(width))×\(Format.number(height))"
     case .displayable:
       return "displayable"
+    case .notDisplayable:
+      return "not displayable"
     case .destroyed(let kind):
       return "destroyed \(kind)"
     }
