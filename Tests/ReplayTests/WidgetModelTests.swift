@@ -183,7 +183,8 @@ struct WidgetModelTests {
   @Test func widgetRulesAreApartFromTheBuiltInOnes() {
     #expect(DiagnosticRule.widgetRules.allSatisfy { $0.isWidgetRule })
     #expect(!DiagnosticRule.allCases.contains { $0.isWidgetRule })
-    #expect(DiagnosticRule.everyRule.count == DiagnosticRule.allCases.count + DiagnosticRule.widgetRules.count)
+    #expect(DiagnosticRule.everyRule.count == DiagnosticRule.allCases.count + DiagnosticRule.widgetRules.count + DiagnosticRule.widgetEventRules.count)
+    #expect(DiagnosticRule.widgetEventRules.allSatisfy { $0.isWidgetRule && !$0.summary.isEmpty })
     #expect(DiagnosticRule.widgetRules.allSatisfy { !$0.summary.isEmpty })
   }
 

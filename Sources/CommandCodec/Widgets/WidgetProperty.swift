@@ -28,6 +28,12 @@ public struct WidgetProperty: Hashable, Sendable {
   public var wire: WidgetPropertyWire
   /// Free text for people; not part of the ``WidgetSchema/fingerprint``.
   public var summary: String
+  /// An enum's other spellings, each stored as its value (`"Grouped": "grouped"`); empty for
+  /// other types (docs/WIDGETS.md §3).
+  public var enumAliases: [String: String] = [:]
+  /// Whether an enum's values (and aliases) are matched whatever their case; the value is stored
+  /// in the spelling of `values` (PGAdapter lower-cases attribute values).
+  public var isCaseInsensitive = false
 
   /// Creates a property; the schema reader validates what it is given.
   public init(
@@ -62,12 +68,31 @@ public struct WidgetProperty: Hashable, Sendable {
   ///   `.notAColour`, `.notAURL` or `.notASize`.
   /// - Complexity: O(n) in the length of `value` (and the number of enum values).
   public func validate(_ value: String) -> Problem? {
+    let value = resolved(value)
     if let problem = type.syntaxProblem(value) { return problem }
     guard type.isNumeric, let number = WidgetValueSyntax.number(value) else { return nil }
     return rangeProblem(number, value)
   }
 
   /// Why `number` (spelt `text`) is outside ``minimum``…``maximum``, or nil.
+  /// `text` with an enum's alias or other-case spelling replaced by the value it stands for;
+  /// anything else unchanged.
+  public func resolved(_ text: String) -> String {
+    guard case .enumeration(let values) = type, !values.contains(text) else { return text }
+    if let target = enumAliases[text] { return target }
+    guard isCaseInsensitive else { return text }
+    let folded = text.lowercased()
+    if let value = values.first(where: { $0.lowercased() == folded }) { return value }
+    return enumAliases.first { $0.key.lowercased() == folded }?.value ?? text
+  }
+
+  /// `text`, a valid value, as the one text the model stores (§3): an alias resolved, then
+  /// ``WidgetPropertyType/canonicalText(_:)``.
+  public func canonicalValue(_ text: String) -> String {
+    let value = resolved(text)
+    return type.canonicalText(value) ?? value
+  }
+
   func rangeProblem(_ number: Double, _ text: String) -> Problem? {
     if let minimum, number < minimum {
       return Problem(.outOfRange, "\(text) is below the minimum \(WidgetValueSyntax.canonicalNumber(minimum))")

@@ -14,27 +14,61 @@ public struct WidgetEvent: Hashable, Sendable {
   public var fields: [Field]
   /// Free text for people; not part of the fingerprint.
   public var summary: String
+  /// Fields whose fixed values tell this event from another of its class (a long press's
+  /// `value` 2), sorted by field name; empty when the class alone names it.
+  public var match: [Match]
 
   /// One field of the event class and what it carries for this widget.
   public struct Field: Hashable, Sendable {
     /// The field's JSON name in the event class (`value`, `text`, `x`, ...).
     public var name: String
-    /// What it carries: `"the slice index"`.
+    /// What it carries: `"the slice index"` (for a typed field, its description).
     public var meaning: String
+    /// The field's declared type and range, when the schema gives an object rather than prose.
+    public var payload: WidgetEventPayload?
 
     /// Creates a field description.
-    public init(name: String, meaning: String) {
+    public init(name: String, meaning: String, payload: WidgetEventPayload? = nil) {
       self.name = name
       self.meaning = meaning
+      self.payload = payload
+    }
+  }
+
+  /// A class field and the fixed value (its text form: `2`, `true`, a string) it has in this event.
+  public struct Match: Hashable, Sendable {
+    public var field: String
+    public var value: String
+
+    public init(field: String, value: String) {
+      self.field = field
+      self.value = value
     }
   }
 
   /// Creates an event description.
-  public init(name: String, kind: EventKind, fields: [Field], summary: String = "") {
+  public init(name: String, kind: EventKind, fields: [Field], summary: String = "", match: [Match] = []) {
     self.name = name
     self.kind = kind
     self.fields = fields
     self.summary = summary
+    self.match = match
+  }
+
+  /// Whether a recorded `event` is this one: same class, and every ``match`` field at its value.
+  public func matches(_ event: Event) -> Bool {
+    event.kind == kind && match.allSatisfy { event.fieldText($0.field) == $0.value }
+  }
+
+  /// Whether one record could be both this event and `other`: same class, and no field that
+  /// both fix to different values.
+  public func overlaps(_ other: WidgetEvent) -> Bool {
+    kind == other.kind && !match.contains { mine in other.match.contains { $0.field == mine.field && $0.value != mine.value } }
+  }
+
+  /// The typed payload fields, by payload name.
+  public var payloads: [(field: String, payload: WidgetEventPayload)] {
+    fields.compactMap { field in field.payload.map { (field.name, $0) } }
   }
 }
 
@@ -84,11 +118,15 @@ public struct WidgetVisibilityRules: Hashable, Sendable {
   public var displayableAfter: [String]
   /// Whether SET_VISIBILITY may hide it (true unless the schema says otherwise).
   public var isHideable: Bool
+  /// Whether a ``displayableAfter`` property set back to "" or its default makes the widget not
+  /// displayable again (false: displayable once, for good).
+  public var blankHides: Bool
 
   /// Creates visibility rules.
-  public init(displayableAfter: [String] = [], isHideable: Bool = true) {
+  public init(displayableAfter: [String] = [], isHideable: Bool = true, blankHides: Bool = false) {
     self.displayableAfter = displayableAfter
     self.isHideable = isHideable
+    self.blankHides = blankHides
   }
 }
 

@@ -40,18 +40,43 @@ extension WidgetDefinition {
       "setters": .array(setters.map(\.canonicalJSON)),
       "attributes": .object(Dictionary(uniqueKeysWithValues: attributes.map { ($0.name, $0.canonicalJSON) })),
       "properties": .object(Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0.canonicalJSON) })),
-      "events": .object(Dictionary(uniqueKeysWithValues: events.map { event in
-        (event.name, JSONValue.object([
-          "class": .string(event.kind.name),
-          "fields": .object(Dictionary(uniqueKeysWithValues: event.fields.map { ($0.name, JSONValue.string($0.meaning)) })),
-        ]))
-      })),
+      "events": .object(Dictionary(uniqueKeysWithValues: events.map { ($0.name, $0.canonicalJSON) })),
       "size": .object(size),
-      "visibility": .object([
-        "displayableAfter": .array(visibility.displayableAfter.map(JSONValue.string)),
-        "hideable": .bool(visibility.isHideable),
-      ]),
+      "visibility": .object(visibility.canonicalMembers),
     ])
+  }
+}
+
+extension WidgetVisibilityRules {
+  /// The rules in canonical form; `blankHides` only when true, so other schemas keep their
+  /// fingerprints.
+  fileprivate var canonicalMembers: [String: JSONValue] {
+    var members: [String: JSONValue] = [
+      "displayableAfter": .array(displayableAfter.map(JSONValue.string)),
+      "hideable": .bool(isHideable),
+    ]
+    if blankHides { members["blankHides"] = .bool(true) }
+    return members
+  }
+}
+
+extension WidgetEvent {
+  /// An event in canonical form: a typed field as an object, `match` only when given (so the
+  /// schemas that use neither keep their fingerprints).
+  fileprivate var canonicalJSON: JSONValue {
+    var members: [String: JSONValue] = [
+      "class": .string(kind.name),
+      "fields": .object(Dictionary(uniqueKeysWithValues: fields.map { field in
+        guard let payload = field.payload else { return (field.name, JSONValue.string(field.meaning)) }
+        var typed: [String: JSONValue] = ["name": .string(payload.name), "type": .string(payload.type.name)]
+        if case .enumeration(let values) = payload.type { typed["values"] = .array(values.map(JSONValue.string)) }
+        if let minimum = payload.minimum { typed["min"] = .number(minimum) }
+        if let maximum = payload.maximum { typed["max"] = .number(maximum) }
+        return (field.name, JSONValue.object(typed))
+      })),
+    ]
+    if !match.isEmpty { members["match"] = .object(Dictionary(uniqueKeysWithValues: match.map { ($0.field, JSONValue.string($0.value)) })) }
+    return .object(members)
   }
 }
 
@@ -72,6 +97,9 @@ extension WidgetProperty {
       "wire": .string(wire.description),
     ]
     if case .enumeration(let values) = type { members["values"] = .array(values.map(JSONValue.string)) }
+    // Written only when used, so schemas without them keep their fingerprints.
+    if !enumAliases.isEmpty { members["aliases"] = .object(enumAliases.mapValues(JSONValue.string)) }
+    if isCaseInsensitive { members["caseInsensitive"] = .bool(true) }
     if let minimum { members["min"] = .number(minimum) }
     if let maximum { members["max"] = .number(maximum) }
     return .object(members)

@@ -60,6 +60,9 @@ extension WidgetSchema {
       case wrongReferenceType
       /// An event class or event field that does not exist.
       case unknownEvent
+      /// Two events of a widget that one record could match (same class, no `match` telling
+      /// them apart).
+      case ambiguousEvent
     }
 
     /// The rule broken.

@@ -1,8 +1,10 @@
 extension WidgetSchemaReader {
   /// The keys a property object may have.
-  static let propertyKeys = ["type", "values", "default", "min", "max", "inspectable", "description", "set"]
+  static let propertyKeys = ["type", "values", "default", "min", "max", "inspectable", "description", "set"] + enumKeys
   /// The keys an attribute object may have.
-  static let attributeKeys = ["type", "values", "default", "min", "max", "inspectable", "description", "field"]
+  static let attributeKeys = ["type", "values", "default", "min", "max", "inspectable", "description", "field"] + enumKeys
+  /// The keys that translate an enum's spellings (docs/WIDGETS.md §3).
+  static let enumKeys = ["aliases", "caseInsensitive"]
   /// The keys a property's `set` object may have.
   static let setKeys = ["command", "code", "field", "key"]
 
@@ -94,10 +96,38 @@ extension WidgetSchemaReader {
     var property = WidgetProperty(
       name: name, type: type, minimum: minimum, maximum: maximum, isInspectable: try object.bool("inspectable") ?? false,
       wire: wire, summary: try object.string("description") ?? "")
+    try readEnumSpellings(object, into: &property)
     if let value = object.members["default"] {
-      property.defaultValue = try defaultText(value, of: property, at: object.path("default"))
+      property.defaultValue = property.canonicalValue(try defaultText(value, of: property, at: object.path("default")))
     }
     return property
+  }
+
+  /// An enum's `aliases` (each to one of its `values`, none a value itself) and `caseInsensitive`.
+  static func readEnumSpellings(_ object: SchemaObject, into property: inout WidgetProperty) throws(Failure) {
+    let flag = try object.bool("caseInsensitive")
+    let aliases = try object.namedObjects("aliases")
+    guard case .enumeration(let values) = property.type else {
+      if let key = flag != nil ? "caseInsensitive" : aliases != nil ? "aliases" : nil {
+        throw Failure(.misplacedKey, at: object.path(key), "\(WidgetValueSyntax.quoted(key)) belongs to an enum, not a \(property.type.name)")
+      }
+      return
+    }
+    property.isCaseInsensitive = flag ?? false
+    if property.isCaseInsensitive, let index = values.indices.first(where: { i in values[..<i].contains { $0.lowercased() == values[i].lowercased() } }) {
+      throw Failure(.duplicateName, at: object.path("values") + "[\(index)]", "\(WidgetValueSyntax.quoted(values[index])) differs from another value only in case, and the enum is caseInsensitive")
+    }
+    for alias in aliases?.sortedKeys ?? [] {
+      guard case .string(let target) = aliases!.members[alias]! else { throw aliases!.wrongKind(alias, "a string (the value it stands for)", aliases!.members[alias]!) }
+      guard !alias.isEmpty else { throw Failure(.invalidName, at: aliases!.path(alias), "an alias cannot be empty") }
+      if property.resolved(alias) != alias || values.contains(alias) {
+        throw Failure(.duplicateName, at: aliases!.path(alias), "\(WidgetValueSyntax.quoted(alias)) is already a spelling of \(WidgetValueSyntax.quoted(property.resolved(alias)))")
+      }
+      guard values.contains(target) else {
+        throw Failure(.unknownReference, at: aliases!.path(alias), "\(WidgetValueSyntax.quoted(target)) is not one of the values\(Suggestion.hint(for: target, among: values))")
+      }
+      property.enumAliases[alias] = target
+    }
   }
 
   /// The `type` member, with an enum's `values`.

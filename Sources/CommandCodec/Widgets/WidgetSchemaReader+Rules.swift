@@ -17,12 +17,13 @@ extension WidgetSchemaReader {
     }
   }
 
-  /// The `events` member: per name, an event class and the fields it carries.
+  /// The `events` member: per name, an event class, the fields it carries (prose, or a typed
+  /// payload), and the fixed field values (`match`) that tell two events of one class apart.
   static func events(in widget: SchemaObject) throws(Failure) -> [WidgetEvent] {
     guard let objects = try widget.namedObjects("events") else { return [] }
     var events: [WidgetEvent] = []
     for name in objects.sortedKeys {
-      let object = try SchemaObject(objects.members[name]!, at: objects.path(name), allowed: ["class", "fields", "description"])
+      let object = try SchemaObject(objects.members[name]!, at: objects.path(name), allowed: ["class", "fields", "match", "description"])
       guard SchemaObject.isIdentifier(name) else {
         throw Failure(.invalidName, at: object.path, "\(WidgetValueSyntax.quoted(name)) is not an event name (a letter, then letters, digits and _)")
       }
@@ -30,22 +31,79 @@ extension WidgetSchemaReader {
       guard let kind = EventKind(name: className) else {
         throw Failure(.unknownEvent, at: object.path("class"), "unknown event class \(WidgetValueSyntax.quoted(className))\(Suggestion.hint(for: className, among: EventKind.allCases.map(\.name)))")
       }
+      func classField(_ field: String, in carried: SchemaObject) throws(Failure) -> EventFieldDescriptor {
+        guard let descriptor = kind.fields.first(where: { $0.name == field }) else {
+          throw Failure(.unknownEvent, at: carried.path(field), "\(className) has no field \(WidgetValueSyntax.quoted(field)) (it has \(kind.fields.map(\.name).joined(separator: ", ")))")
+        }
+        return descriptor
+      }
       var fields: [WidgetEvent.Field] = []
       if let carried = try object.namedObjects("fields") {
-        let known = kind.fields.map(\.name)
         for field in carried.sortedKeys {
-          guard known.contains(field) else {
-            throw Failure(.unknownEvent, at: carried.path(field), "\(className) has no field \(WidgetValueSyntax.quoted(field)) (it has \(known.joined(separator: ", ")))")
+          let descriptor = try classField(field, in: carried)
+          switch carried.members[field]! {
+          case .string(let meaning):
+            fields.append(WidgetEvent.Field(name: field, meaning: meaning))
+          case .object:
+            let payload = try eventPayload(carried.members[field]!, at: carried.path(field), field: descriptor, className: className)
+            if let other = fields.first(where: { $0.payload?.name == payload.name }) {
+              throw Failure(.duplicateName, at: SchemaObject.join(carried.path(field), "name"), "\(WidgetValueSyntax.quoted(payload.name)) already names the payload in \(other.name)")
+            }
+            let description = try SchemaObject(carried.members[field]!, at: carried.path(field), allowed: eventPayloadKeys).string("description") ?? ""
+            fields.append(WidgetEvent.Field(name: field, meaning: description, payload: payload))
+          default:
+            throw carried.wrongKind(field, "a string (what the field carries) or an object (its name and type)", carried.members[field]!)
           }
-          guard case .string(let meaning) = carried.members[field]! else {
-            throw carried.wrongKind(field, "a string (what the field carries)", carried.members[field]!)
-          }
-          fields.append(WidgetEvent.Field(name: field, meaning: meaning))
         }
       }
-      events.append(WidgetEvent(name: name, kind: kind, fields: fields, summary: try object.string("description") ?? ""))
+      var match: [WidgetEvent.Match] = []
+      if let fixed = try object.namedObjects("match") {
+        for field in fixed.sortedKeys {
+          let descriptor = try classField(field, in: fixed)
+          if fields.contains(where: { $0.name == field && $0.payload != nil }) {
+            throw Failure(.fieldConflict, at: fixed.path(field), "\(field) carries a typed payload; a matched field has a fixed value")
+          }
+          match.append(WidgetEvent.Match(field: field, value: try matchText(fixed.members[field]!, at: fixed.path(field), field: descriptor)))
+        }
+      }
+      let event = WidgetEvent(name: name, kind: kind, fields: fields, summary: try object.string("description") ?? "", match: match)
+      if let other = events.first(where: { $0.overlaps(event) }) {
+        throw Failure(
+          .ambiguousEvent, at: object.path,
+          "\(name) and \(other.name) are both \(className)s that one record could match; tell them apart with \"match\" (a field with a different fixed value in each)")
+      }
+      events.append(event)
     }
     return events
+  }
+
+  /// The keys of a typed event field.
+  static let eventPayloadKeys = ["name", "type", "values", "min", "max", "description"]
+
+  /// A typed event field: its payload name, a type that fits the class field, a range.
+  static func eventPayload(_ value: JSONValue, at path: String, field: EventFieldDescriptor, className: String) throws(Failure) -> WidgetEventPayload {
+    let object = try SchemaObject(value, at: path, allowed: eventPayloadKeys)
+    let name = try object.string("name") ?? field.name
+    let value = try typedValue(object, named: name, wire: .style(key: field.name))
+    let payload = WidgetEventPayload(name: name, type: value.type, minimum: value.minimum, maximum: value.maximum)
+    guard payload.fits(field.type) else {
+      throw Failure(.fieldConflict, at: object.path("type"), "\(className).\(field.name) is a \(field.type.rawValue) field; a \(value.type.name) does not travel in it")
+    }
+    return payload
+  }
+
+  /// A `match` value as the text form an event's field has (``Event/fieldText(_:)``).
+  static func matchText(_ value: JSONValue, at path: String, field: EventFieldDescriptor) throws(Failure) -> String {
+    switch (field.type, value) {
+    case (.int32, .number(let number)), (.uint32, .number(let number)), (.int64, .number(let number)):
+      guard number.isSafeInteger else { break }
+      return WidgetValueSyntax.canonicalNumber(number)
+    case (.double, .number(let number)): return WidgetValueSyntax.canonicalNumber(number)
+    case (.bool, .bool(let flag)): return flag ? "true" : "false"
+    case (.string, .string(let text)): return text
+    default: break
+    }
+    throw Failure(.wrongKind, at: path, "\(field.name) is a \(field.type.rawValue) field; found \(value.canonicalText)")
   }
 
   /// The `size` member: bounds non-negative, minimums at most maximums, preferred within them.
@@ -115,7 +173,7 @@ extension WidgetSchemaReader {
 
   /// The `visibility` member: properties that must be set before the widget shows, and hiding.
   static func visibility(in widget: SchemaObject, properties: [WidgetProperty]) throws(Failure) -> WidgetVisibilityRules {
-    guard let object = try widget.object("visibility", allowed: ["displayableAfter", "hideable"]) else { return WidgetVisibilityRules() }
+    guard let object = try widget.object("visibility", allowed: ["displayableAfter", "hideable", "blankHides"]) else { return WidgetVisibilityRules() }
     let names = try object.strings("displayableAfter") ?? []
     for (index, name) in names.enumerated() {
       guard properties.contains(where: { $0.name == name }) else {
@@ -125,7 +183,7 @@ extension WidgetSchemaReader {
         throw Failure(.duplicateName, at: object.path("displayableAfter") + "[\(index)]", "\(WidgetValueSyntax.quoted(name)) is listed twice")
       }
     }
-    return WidgetVisibilityRules(displayableAfter: names.sorted(), isHideable: try object.bool("hideable") ?? true)
+    return WidgetVisibilityRules(displayableAfter: names.sorted(), isHideable: try object.bool("hideable") ?? true, blankHides: try object.bool("blankHides") ?? false)
   }
 
   /// The `preview` member: `fill` names a `colour` property or attribute of the widget, `text`

@@ -66,6 +66,8 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
   case layout(width: Double, height: Double)
   /// Every property its `displayableAfter` lists has been set.
   case displayable
+  /// A `displayableAfter` property was blanked, and the schema says `blankHides`.
+  case notDisplayable
   /// It was deleted.
   case destroyed(kind: String)
 
@@ -83,6 +85,8 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
       return "layout \(Format.number(width))×\(Format.number(height))"
     case .displayable:
       return "displayable"
+    case .notDisplayable:
+      return "not displayable"
     case .destroyed(let kind):
       return "destroyed \(kind)"
     }
@@ -99,29 +103,9 @@ extension UIState {
     else { return nil }
     return widget.attributes[attribute.name]
   }
-
-  /// The event a tap on the custom widget `element` sends (docs/SCRIPT_FORMAT.md §2): the first
-  /// event its schema declares (in sorted order), else a `CommandEvent`; its `value` field, when
-  /// the class has one, is 1 (a click, as every tap sends), every other field at its default.
-  /// Nil for built-in elements.
-  public func tapEvent(for element: Element) -> Event? {
-    guard let widget = element.widget else { return nil }
-    let kind = widgets?.widget(named: widget.kind)?.events.first?.kind ?? .command
-    return Event.tap(of: kind)
-  }
 }
 
 extension Event {
-  /// An event of class `kind` with its `value` field 1, if it has one, and every other field at
-  /// its default: what a tap on a custom widget sends.
-  static func tap(of kind: EventKind) -> Event {
-    let fields: [String: JSONValue] = kind.fields.contains { $0.name == "value" } ? ["value": .number(1)] : [:]
-    switch Event.make(kind, fields: fields) {
-    case .success(let event): return event
-    case .failure(let error): preconditionFailure("a tap's \(kind.name) does not decode: \(error)")
-    }
-  }
-
   /// An event of class `kind` with `fields` (JSON values by field name) and every other field at
   /// its default, read by the trace decoder as an event record: each field is checked, and
   /// refused with the codec's message, exactly as in a trace.

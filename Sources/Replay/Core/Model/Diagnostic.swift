@@ -57,6 +57,8 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
   case widgetNotCreated = "widget-not-created"
   case widgetNotDisplayable = "widget-not-displayable"
   case widgetNotHideable = "widget-not-hideable"
+  case widgetUnknownEvent = "widget-unknown-event"
+  case widgetInvalidEventValue = "widget-invalid-event-value"
 
   public var severity: Diagnostic.Severity { self == .notModelled || self == .widgetNotDisplayable ? .note : .error }
 
@@ -78,8 +80,13 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
     .widgetNotDisplayable, .widgetNotHideable,
   ]
 
+  /// The rules about the events a platform sends to custom widgets (docs/WIDGETS.md §2.6),
+  /// raised on recorded events with a widget schema; apart from ``widgetRules``, which commands
+  /// break (the stream fuzzer and the conformance suite send commands, not events).
+  public static let widgetEventRules: [DiagnosticRule] = [.widgetUnknownEvent, .widgetInvalidEventValue]
+
   /// Every rule: the built-in protocol's, then the custom widgets'.
-  public static let everyRule: [DiagnosticRule] = allCases + widgetRules
+  public static let everyRule: [DiagnosticRule] = allCases + widgetRules + widgetEventRules
 
   /// What the rule says, for documentation and `cmdtool check --rules`.
   public var summary: String {
@@ -109,6 +116,8 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
     case .widgetNotCreated: return "a custom command addresses an element that is not a widget of its kind; ignored"
     case .widgetNotDisplayable: return "a custom widget is in the tree before the properties it needs are set; drawn hidden"
     case .widgetNotHideable: return "SET_VISIBILITY hides a custom widget whose schema says it cannot be hidden; ignored"
+    case .widgetUnknownEvent: return "an event sent to a custom widget matches none its schema declares (class and match)"
+    case .widgetInvalidEventValue: return "a field of an event sent to a custom widget is outside its declared type or range"
     }
   }
 

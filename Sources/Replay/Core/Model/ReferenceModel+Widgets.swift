@@ -33,7 +33,7 @@ extension ReferenceModel {
         if let problem = attribute.validate(text) {
           report(.widgetInvalidValue, "\(attribute.name) of \(definition.name) \(id): \(problem); \(attribute.defaultValue.map { "the default \($0) applies" } ?? "left unset")")
         } else {
-          widget.attributes[attribute.name] = Self.canonical(text, attribute.type)
+          widget.attributes[attribute.name] = attribute.canonicalValue(text)
           continue
         }
       }
@@ -80,7 +80,6 @@ extension ReferenceModel {
     guard kind == definition.name else {
       return report(.widgetNotCreated, "\(command.typeName) sets properties of \(Format.withArticle(definition.name)), but element \(id) is \(Format.withArticle(kind))")
     }
-    var becameDisplayable = false
     for field in Command.Field.allCases where field != .internalId {
       guard let property = definition.properties(setBy: .custom(command: command.customType, field: field)).first else {
         if command.hasValue(field) {
@@ -88,10 +87,10 @@ extension ReferenceModel {
         }
         continue
       }
-      becameDisplayable = setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type)) || becameDisplayable
+      setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type))
     }
     // One command, one change: the platform's widget becomes displayable after all of it.
-    if becameDisplayable { emit(.widget(target: id, .displayable)) }
+    updateDisplayability(definition, id)
   }
 
   /// A built-in command to a custom widget: true when it set (or was refused for) a property or
@@ -104,7 +103,8 @@ extension ReferenceModel {
     switch command.type {
     case .setStyle:
       if let property = definition.properties(setBy: .style(key: command.textValue)).first {
-        if setProperty(property, of: definition, id, to: command.textValue2) { emit(.widget(target: id, .displayable)) }
+        setProperty(property, of: definition, id, to: command.textValue2)
+        updateDisplayability(definition, id)
         return true
       }
       if definition.attributes.contains(where: { $0.name == command.textValue }) {
@@ -118,20 +118,19 @@ extension ReferenceModel {
         return true
       }
       if command.value != 0 && !widget.isDisplayable {
-        let missing = definition.visibility.displayableAfter.filter { widget.properties[$0] == nil }
+        let missing = definition.visibility.displayableAfter.filter { !Self.isShown($0, in: widget, definition) }
         report(.widgetNotDisplayable, "\(definition.name) \(id) is shown before \(missing.joined(separator: ", ")) \(missing.count == 1 ? "is" : "are") set; drawn hidden until then")
       }
       return false
     default:
       var setFields: Set<Command.Field> = []
-      var becameDisplayable = false
       for field in command.type.fields where field != .internalId {
         if let property = definition.properties(setBy: .builtIn(command.type, field: field)).first {
-          becameDisplayable = setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type)) || becameDisplayable
+          setProperty(property, of: definition, id, to: Self.text(of: field, in: command, as: property.type))
           setFields.insert(field)
         }
       }
-      if becameDisplayable { emit(.widget(target: id, .displayable)) }
+      if !setFields.isEmpty { updateDisplayability(definition, id) }
       guard command.type == .setTextValue || command.type == .setIntValue else { return !setFields.isEmpty }
       // An attribute's creation field that this command carries and no property takes: the
       // command would change the attribute, even when it sets a property through another field.
@@ -150,33 +149,41 @@ extension ReferenceModel {
   }
 
   /// Validates and stores one property value as its canonical text, logging the change a
-  /// platform's widget would see (none when the value is the one it had, however spelt).
-  /// - Returns: whether the widget became displayable; the caller logs that once its command is
-  ///   done.
-  private mutating func setProperty(_ property: WidgetProperty, of definition: WidgetDefinition, _ id: Int32, to text: String) -> Bool {
+  /// platform's widget would see (none when the value is the one it had, however spelt). The
+  /// caller settles displayability once its command is done (``updateDisplayability(_:_:)``).
+  private mutating func setProperty(_ property: WidgetProperty, of definition: WidgetDefinition, _ id: Int32, to text: String) {
     if let problem = property.validate(text) {
-      report(.widgetInvalidValue, "\(property.name) of \(definition.name) \(id): \(problem); ignored")
-      return false
+      return report(.widgetInvalidValue, "\(property.name) of \(definition.name) \(id): \(problem); ignored")
     }
-    let value = Self.canonical(text, property.type)
+    let value = property.canonicalValue(text)
     var old: String?
-    var becameDisplayable = false
     state.elements.update(id) { element in
       old = element.widget!.properties[property.name]
       element.widget!.properties[property.name] = value
-      if !element.widget!.isDisplayable {
-        let properties = element.widget!.properties
-        if definition.visibility.displayableAfter.allSatisfy({ properties[$0] != nil }) {
-          element.widget!.isDisplayable = true
-          becameDisplayable = true
-        }
-      }
     }
     touch(id)
     if old.map({ !property.type.sameValue($0, value) }) ?? true {
       emit(.widget(target: id, .property(name: property.name, old: old, new: value)))
     }
-    return becameDisplayable
+  }
+
+  /// Whether the `displayableAfter` property `name` counts as given: set, and with
+  /// `blankHides`, neither "" nor its default (docs/WIDGETS.md §2.8).
+  static func isShown(_ name: String, in widget: CustomWidget, _ definition: WidgetDefinition) -> Bool {
+    guard let value = widget.properties[name] else { return false }
+    guard definition.visibility.blankHides, let property = definition.properties.first(where: { $0.name == name }) else { return true }
+    return !value.isEmpty && !(property.defaultValue.map { property.type.sameValue($0, value) } ?? false)
+  }
+
+  /// After a command set properties of widget `id`: it becomes displayable when every
+  /// `displayableAfter` property is given, logged `displayable`; with `blankHides`, a blanked one
+  /// makes it not displayable again, logged `not displayable`.
+  private mutating func updateDisplayability(_ definition: WidgetDefinition, _ id: Int32) {
+    guard let widget = state.elements.read(id, { $0.widget }).flatMap({ $0 }) else { return }
+    let given = definition.visibility.displayableAfter.allSatisfy { Self.isShown($0, in: widget, definition) }
+    guard given != widget.isDisplayable, given || definition.visibility.blankHides else { return }
+    state.elements.update(id) { $0.widget!.isDisplayable = given }
+    emit(.widget(target: id, given ? .displayable : .notDisplayable))
   }
 
   /// `text`, a valid value of `type`, as its canonical text.

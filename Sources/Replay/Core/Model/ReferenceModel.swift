@@ -137,6 +137,7 @@ public struct ReferenceModel: Sendable {
     case .batch: break
     case .event(let target, let event):
       touch(target)
+      checkWidgetEvent(event, to: target)
       applyRecordedEvent(event, to: target)
     case .modalResult(let dialog, let value):
       touch(dialog)

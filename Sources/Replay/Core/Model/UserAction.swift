@@ -62,7 +62,11 @@ public enum UserAction: Hashable, Sendable {
       if element.kind.isModal { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): choose in it instead of tapping") }
       if element.kind == .navigationView { throw Refusal(message: "element \(id) is a navigation view, which is opened, not tapped") }
       // A custom widget sends what its schema declares (docs/WIDGETS.md §6.5).
-      if let event = state.tapEvent(for: element) { return TraceRecord(time: time, .event(target: id, event)) }
+      switch state.tapEvent(for: element) {
+      case .success(let event)?: return TraceRecord(time: time, .event(target: id, event))
+      case .failure(let refusal)?: throw Refusal(message: refusal.message)
+      case nil: break
+      }
       let value: Int32
       switch element.kind {
       case .switch, .checkbox: value = element.value == 0 ? 1 : 0

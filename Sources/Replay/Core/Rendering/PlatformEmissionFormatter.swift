@@ -62,6 +62,8 @@ public enum PlatformEmissionFormatter {
           o.member("height") { $0.number(height) }
         case .displayable:
           o.member("hook") { $0.string("displayable") }
+        case .notDisplayable:
+          o.member("hook") { $0.string("not-displayable") }
         case .destroyed(let kind):
           o.member("hook") { $0.string("destroyed") }
           o.member("kind") { $0.string(kind) }

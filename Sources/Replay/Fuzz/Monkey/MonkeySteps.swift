@@ -96,6 +96,8 @@ final class MonkeySteps: StepSource {
       let label = element.kind.isTextInput ? (element.styles.value("hint") ?? "") : element.text
       let key = "\(element.kindName) \(label)"
       switch element.kind {
+      case .custom where !(state.widgets?.widget(named: element.kindName)?.events.isEmpty ?? true):
+        candidates += widgetEvents(state.widgets!.widget(named: element.kindName)!, of: id, in: state, key: key)
       case _ where ElementSelector.isTappable(element.kind):
         candidates.append(Candidate(members: ["tap": .string(ElementSelector.unique(for: id, in: state).description)], key: "tap " + key, weight: 10))
       case _ where element.kind.isTextInput:
@@ -119,6 +121,31 @@ final class MonkeySteps: StepSource {
     candidates.append(Candidate(members: ["back": .bool(true)], key: "back", weight: 2))
     candidates.append(Candidate(members: ["marker": .string("wait")], key: "wait", weight: 2, isWait: true))
     return candidates
+  }
+
+  /// A custom widget's declared events as candidates (``widgetEventSteps(_:selector:random:)``).
+  private func widgetEvents(_ definition: WidgetDefinition, of id: Int32, in state: UIState, key: String) -> [Candidate] {
+    Self.widgetEventSteps(definition, selector: ElementSelector.unique(for: id, in: state).description, random: &random).map { members in
+      Candidate(members: members, key: "\(members["event"]!.canonicalText) " + key, weight: max(2, 10 / definition.events.count))
+    }
+  }
+
+  /// One `tap` step per event the widget declares, naming it, with valid payloads drawn at random
+  /// (within their ranges, among an enum's values): the monkey tries every declared event, never
+  /// just the first one.
+  static func widgetEventSteps(_ definition: WidgetDefinition, selector: String, random: inout SplitMix64) -> [[String: JSONValue]] {
+    definition.events.map { declared in
+      var members: [String: JSONValue] = ["tap": .string(selector), "event": .string(declared.name)]
+      for (_, payload) in declared.payloads {
+        let text = payload.sample { random.below($0) }
+        switch payload.type {
+        case .int, .double: members[payload.name] = .number(WidgetValueSyntax.number(text) ?? 0)
+        case .bool: members[payload.name] = .bool(text == "true")
+        default: members[payload.name] = .string(text)
+        }
+      }
+      return members
+    }
   }
 
   /// An event as a script's `send` writes it.

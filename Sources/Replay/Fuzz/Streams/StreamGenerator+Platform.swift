@@ -85,8 +85,9 @@ extension StreamGenerator {
       // iOS's ValueEvent 0 to a dialog already deleted, and the like: ignored.
       record(.event(target: deleted, .value(ValueEvent(value: 0))))
     } else {
-      // Not to a dialog or the drawer, for which a ValueEvent is an answer or a move.
-      let target = walks(from: root).first(in: tree, where: { !$1.isModal && $1 != .navigationView }) ?? application
+      // Not to a dialog or the drawer, for which a ValueEvent is an answer or a move; nor to a
+      // custom widget, which takes only the events its schema declares (docs/WIDGETS.md §2.6).
+      let target = walks(from: root).first(in: tree, where: { !$1.isModal && $1 != .navigationView && $1 != .custom }) ?? application
       record(.event(target: target, otherEvent()))
     }
   }

@@ -79,13 +79,17 @@ extension EventScript.Step {
     guard case .object(let given)? = try? JSONValue.parse(Array(fields.utf8)) else {
       throw Failure(message: "\(place): the event's fields are not a JSON object")
     }
-    let declared = Set(event.fields.map(\.name))
-    if let extra = given.keys.sorted().first(where: { !declared.contains($0) }) {
-      throw Failure(message: "\(place): \(definition.name)'s \(name) (a \(event.kind.name)) declares \(declared.isEmpty ? "no fields" : declared.sorted().joined(separator: ", ")), not \(JSONText.quoted(extra))")
+    // Typed fields by payload name, prose fields by class field name; matched fields are fixed.
+    let typed = Set(event.payloads.map(\.payload.name))
+    let prose = Set(event.fields.filter { $0.payload == nil }.map(\.name))
+    if let extra = given.keys.sorted().first(where: { !typed.contains($0) && !prose.contains($0) }) {
+      let names = (typed.union(prose)).sorted()
+      let fixed = event.match.contains { $0.field == extra } ? " (\(extra) is fixed by its match)" : ""
+      throw Failure(message: "\(place): \(definition.name)'s \(name) (a \(event.kind.name)) declares \(names.isEmpty ? "no fields" : names.joined(separator: ", ")), not \(JSONText.quoted(extra))\(fixed)")
     }
-    switch Event.make(event.kind, fields: given) {
+    switch UIState.event(event, of: definition, payloads: given.filter { typed.contains($0.key) }, fields: given.filter { prose.contains($0.key) }) {
     case .success(let payload): return TraceRecord(time: time, .event(target: id, payload))
-    case .failure(let error): throw Failure(message: "\(place): \(definition.name)'s \(name): \(error.message)")
+    case .failure(let refusal): throw Failure(message: "\(place): \(refusal.message)")
     }
   }
 }
