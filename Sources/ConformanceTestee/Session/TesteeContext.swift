@@ -8,6 +8,12 @@ public final class TesteeContext {
   public internal(set) var header = TraceHeader()
   /// The virtual clock: register timers and toast expiries here, never with a wall clock.
   public let clock = TesteeClock()
+  /// The name of the case being played, from its `case` marker (sessions=many, §1.9); nil
+  /// before one came. For the log, or to tell the cases apart.
+  public internal(set) var caseName: String?
+  /// The index of the record being handled, counted from 0 after cmdtool's header (the `case`
+  /// and `end` markers not counted): what the model calls a record's index.
+  public internal(set) var recordIndex = 0
   /// The events written since the session last took them.
   var outbox: [TraceRecord] = []
   /// Where log lines go (standard error by default).
@@ -24,6 +30,12 @@ public final class TesteeContext {
   /// to a tapped button, `.timer(TimerEvent(id:))` to a timer's owner, …
   public func send(_ event: Event, to target: Int32) {
     outbox.append(TraceRecord(time: now, .event(target: target, event)))
+  }
+
+  /// Sends `record` as it is: an event or modal result at its own time (a toolkit's timer that
+  /// fired earlier than the record being handled).
+  public func send(_ record: TraceRecord) {
+    outbox.append(record)
   }
 
   /// Sends the modal result that answers dialog or action sheet `dialog` (a `choose`).

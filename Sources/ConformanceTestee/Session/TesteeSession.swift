@@ -65,6 +65,7 @@ public final class TesteeSession {
         platform.reset()
         context.clock.reset()
         context.outbox = []
+        context.recordIndex = 0
         input.restart()
         encoder = TraceEncoder(format: format, widgets: widgets)
       }
@@ -127,18 +128,22 @@ public final class TesteeSession {
         return .inputEnded
       }
       context.clock.run(to: record.time)
+      platform.advance(to: record.time, in: context)
       let refusal: TesteeRefusal?
       switch record.body {
       case .batch(let commands):
         refusal = apply(commands)
+        context.recordIndex += 1
       case .marker(let label, let detail):
         switch try handleRequest(label: label, detail: detail, at: record.time) {
         case .refused(let reason): refusal = reason
         case .end: return .ended
         case .handled: refusal = nil
         }
+        if label != "case" { context.recordIndex += 1 }
       case .event, .modalResult:
         refusal = .unsupported("an event record is not a request: cmdtool asks with tap, type, select, choose or back")
+        context.recordIndex += 1
       }
       try flushEvents()
       if let refusal {
@@ -151,12 +156,10 @@ public final class TesteeSession {
 
   /// Applies a batch's commands in order; at the first one refused, stops (§1.3).
   private func apply(_ commands: [Command]) -> TesteeRefusal? {
-    for command in commands {
-      do {
-        try platform.apply(command, in: context)
-      } catch {
-        return error
-      }
+    do {
+      try platform.applyBatch(commands, in: context)
+    } catch {
+      return error
     }
     return nil
   }
@@ -188,9 +191,11 @@ public final class TesteeSession {
       try write(TraceRecord(time: time, .marker(label: "state", detail: String(decoding: state.snapshot(), as: UTF8.self))))
     case .sync(let detail):
       // Every event before it is written first: the echo says "all of it is out".
+      platform.synchronize(in: context)
       try flushEvents()
       try write(TraceRecord(time: time, .marker(label: "sync", detail: detail)))
     case .caseName(let name):
+      context.caseName = name
       context.log("case \(name)")
     case .end:
       return declaration.servesManySessions ? .end : .refused(.unsupported("end marker without sessions=many"))
