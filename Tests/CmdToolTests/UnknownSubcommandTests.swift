@@ -25,7 +25,7 @@ import Testing
   func noSuggestion() throws {
     let result = try CommandRunner.run(["traces/login.jsonl"])
     #expect(result.status == 64)
-    #expect(result.stderr == "Error: unknown subcommand \"traces/login.jsonl\"; the subcommands are show, convert, replay, check, diff, coverage, record, generate, fuzz, conformance, view, numbering, widgets\n" + Self.usage)
+    #expect(result.stderr == "Error: unknown subcommand \"traces/login.jsonl\"; the subcommands are show, convert, replay, check, diff, coverage, record, studio, generate, fuzz, conformance, view, numbering, widgets\n" + Self.usage)
   }
 
   @Test("Help, help for a subcommand and the version are untouched", arguments: [
