@@ -64,6 +64,14 @@ struct TesteeSessionTests {
     }
   }
 
+  @Test("Every declaration of §1.2 can be made, each written only when it is not the default")
+  func everyDeclaration() {
+    #expect(TesteeDeclaration().detail == "protocol=1 profile=other reports=tree events=user")
+    let gtk = TesteeDeclaration(profile: "gtk", reports: ["tree", "text"], events: ["user", "timer"], lacks: ["pager"], topLevel: ["dialog"],
+                                history: "engine", reportsErrorText: false, servesManySessions: true)
+    #expect(gtk.detail == "protocol=1 profile=gtk reports=tree,text events=user,timer lacks=pager toplevel=dialog history=engine errortext=none sessions=many")
+  }
+
   @Test("Hello first; commands applied; a tap's event and the timers' ticks, each at its instant, before the sync echo")
   func requests() throws {
     let transport = try ScriptedTransport([[

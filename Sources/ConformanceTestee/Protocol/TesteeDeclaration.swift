@@ -30,12 +30,15 @@ public struct TesteeDeclaration: Hashable, Sendable {
   /// `engine` when the engine keeps the view history (§1.7); nil declares nothing (the platform
   /// keeps it).
   public var history: String?
+  /// Whether its snapshots hold an error's message (`errortext=kept`, the default), or only
+  /// that there is an error (`errortext=none`, as GTK keeps it; §1.7).
+  public var reportsErrorText: Bool
   /// Whether one process serves many cases (`sessions=many`, §1.9).
   public var servesManySessions: Bool
 
   public init(
     profile: String = "other", reports: [String] = ["tree"], events: [String] = ["user"], lacks: [String] = [],
-    topLevel: [String] = [], history: String? = nil, servesManySessions: Bool = false
+    topLevel: [String] = [], history: String? = nil, reportsErrorText: Bool = true, servesManySessions: Bool = false
   ) {
     self.profile = profile
     self.reports = reports
@@ -43,6 +46,7 @@ public struct TesteeDeclaration: Hashable, Sendable {
     self.lacks = lacks
     self.topLevel = topLevel
     self.history = history
+    self.reportsErrorText = reportsErrorText
     self.servesManySessions = servesManySessions
   }
 
@@ -52,6 +56,7 @@ public struct TesteeDeclaration: Hashable, Sendable {
     if !lacks.isEmpty { detail += " lacks=\(lacks.joined(separator: ","))" }
     if !topLevel.isEmpty { detail += " toplevel=\(topLevel.joined(separator: ","))" }
     if let history { detail += " history=\(history)" }
+    if !reportsErrorText { detail += " errortext=none" }
     if servesManySessions { detail += " sessions=many" }
     return detail
   }
