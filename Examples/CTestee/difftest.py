@@ -9,12 +9,14 @@ preferences, then steps of random command batches or user requests, each followe
 alike. Both testees get the same bytes; their records must be equal after normalising what the
 protocol leaves free: explicit default fields, the wording of `error`/`unsupported` details and the
 snapshot's `record`. The first difference of a seed is printed and the session is written to
-difftest-SEED.jsonl. Exit 1 when any seed differs. The suite (`cmdtool conformance`) is the real
+OUT/difftest-SEED.jsonl (--out, the current folder by default). Exit 1 when any seed differs. The suite (`cmdtool conformance`) is the real
 test; this only explores the space between its cases.
 """
 import argparse
 import json
+import os
 import random
+import shlex
 import subprocess
 import sys
 
@@ -119,15 +121,21 @@ def normalise(output):
         records.append(o)
     return records
 
+REFERENCE_ARGS = "--profile other --events user,timer,image,visibility"
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("testee")
     parser.add_argument("reference")
     parser.add_argument("--seeds", default="0:500", help="FIRST:END (END excluded)")
+    parser.add_argument("--reference-args", default=REFERENCE_ARGS,
+                        help="the reference's arguments (default: %(default)r, which make the reference testee "
+                        "declare what the C testee does; '' for a testee that takes none, such as cpptestee)")
+    parser.add_argument("--out", default=".", help="the folder a differing seed's session is written to")
     args = parser.parse_args()
     first, end = (int(x) for x in args.seeds.split(":"))
-    reference = [args.reference, "--profile", "other", "--events", "user,timer,image,visibility"]
+    reference = [args.reference] + shlex.split(args.reference_args)
     failures = 0
     for seed in range(first, end):
         data = session(seed).encode()
@@ -147,9 +155,10 @@ def main():
                     problem = "%d records from the testee, %d from the reference" % (len(na), len(nb))
         if problem:
             failures += 1
-            with open("difftest-%d.jsonl" % seed, "wb") as f:
+            path = os.path.join(args.out, "difftest-%d.jsonl" % seed)
+            with open(path, "wb") as f:
                 f.write(data)
-            print("seed %d differs (difftest-%d.jsonl)\n%s" % (seed, seed, problem))
+            print("seed %d differs (%s)\n%s" % (seed, path, problem))
     print("%d passed, %d failed" % (end - first - failures, failures))
     return 1 if failures else 0
 

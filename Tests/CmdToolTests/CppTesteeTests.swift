@@ -60,6 +60,32 @@ import Testing
     #expect(!flipped.isEmpty && flipped.allSatisfy { $0.contains("Reorder") && bad[$0] == "fail" }, "\(flipped.sorted())")
   }
 
+  /// Examples/CTestee/difftest.py, as its README runs it: the C and C++ testees agree on random
+  /// sessions, a planted bug in one is a difference, and what it writes goes to `--out` alone.
+  @Test func theDifferentialScriptAgreesAndCatchesAPlantedBug() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    guard let python = CppEngineTests.onPath("python3") else { Issue.record("python3 is needed for difftest.py"); return }
+    guard let cpp = try CppEngineTests.build(Self.cppTestee, named: "cpptestee", .plain, in: scratch),
+          let c = try CTesteeTests.build(.plain, in: scratch) else { return }
+    let script = CommandRunner.path("Examples/CTestee/difftest.py")
+    let out = scratch.path("out")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+    func difftest(_ referenceArguments: String, seeds: String = "0:40") throws -> FinishedRun {
+      let process = try Subprocess(URL(fileURLWithPath: python), [script, c, cpp, "--reference-args", referenceArguments, "--seeds", seeds, "--out", out], in: scratch.url)
+      defer { process.kill() }
+      return process.wait(timeout: 600)
+    }
+    let agree = try difftest("")
+    #expect(agree.status == 0 && agree.stdout.hasSuffix("40 passed, 0 failed\n"), "\(agree)")
+    // Random sessions seldom reorder children that are there: 4 of the first 300 seeds catch it.
+    let planted = try difftest("--bug ignore-reorder", seeds: "0:300")
+    #expect(planted.status == 1 && planted.stdout.contains(" differs ("), "\(planted)")
+    let written = try FileManager.default.contentsOfDirectory(atPath: out)
+    #expect(!written.isEmpty && written.allSatisfy { $0.hasPrefix("difftest-") && planted.stdout.contains("\(out)/\($0)") }, "\(written)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("")).allSatisfy { !$0.hasPrefix("difftest-") })
+  }
+
   @Test func theToolkitTesteeIsConformantWithItsFailureList() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
