@@ -63,13 +63,18 @@ let package = Package(
     // testing `cmdtool record`. Not part of the toolkit: it uses only CommandCodec.
     .executableTarget(name: "example-engine", dependencies: ["CommandCodec"], path: "Examples/ExampleEngine"),
     // A platform testee for `cmdtool conformance` (docs/CONFORMANCE.md §1) that is the reference
-    // model itself, with `--bug` variants for the runner's tests. The pure core only: no Foundation.
-    .executableTarget(name: "reference-testee", dependencies: ["CommandCodec", "ReplayCore"], path: "Examples/ReferenceTestee", exclude: ["README.md"]),
+    // model itself, with `--bug` variants for the runner's tests: the platform part on the
+    // ConformanceTestee library, which does the protocol. The pure core only: no Foundation.
+    .executableTarget(name: "reference-testee", dependencies: ["CommandCodec", "ConformanceTestee", "ReplayCore"], path: "Examples/ReferenceTestee", exclude: ["README.md"]),
+    // A sketch of a UIKit platform layer as a testee on the library, with stand-in view classes
+    // so that it builds here (Examples/UIKitTestee/README.md); the tests run cases over it.
+    .executableTarget(name: "uikit-testee", dependencies: ["CommandCodec", "ConformanceTestee"], path: "Examples/UIKitTestee", exclude: ["README.md"]),
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
-    // The testee library against the model's own snapshot writer and generated streams.
-    .testTarget(name: "ConformanceTesteeTests", dependencies: ["ConformanceTestee", "CommandCodec", "ReplayCore", "ReplayFuzz"]),
+    // The testee library against the model's own snapshot writer and generated streams; the
+    // reference testee's walk of the model into the state builder is what it compares.
+    .testTarget(name: "ConformanceTesteeTests", dependencies: ["ConformanceTestee", "CommandCodec", "ReplayCore", "ReplayFuzz", "reference-testee"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe", "CommandCodec"], exclude: ["Snapshots"]),
-    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "reference-testee", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"]),
+    .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "reference-testee", "uikit-testee", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),
   ]
 )

@@ -6,8 +6,8 @@
 // is the same for both transports; an engine that really cannot give up stdio would read and
 // write the socket itself.
 //
-// Examples/ReferenceTestee/Connection.swift holds the same code (a testee connects the same way):
-// change both together.
+// A testee connects the same way: Sources/ConformanceTestee/Session/WireSocket.swift (the
+// library the reference testee is built on) holds the same code; change both together.
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import CommandCodec
+import ConformanceTestee
 import ReplayCore
 
 #if canImport(Glibc)
@@ -104,49 +105,31 @@ struct Bugs {
     for toast in state.toasts where everShown[toast.number] == nil { everShown[toast.number] = toast }
   }
 
-  /// The snapshot the platform reports for `state`: the model's, except that with
-  /// `never-expire-toasts` its `toasts` member lists every toast ever shown, oldest first.
-  /// With `rename-application`, the application's name is GTK's window title instead.
-  func snapshot(of model: ReferenceModel, shaped shape: (UIState) -> UIState = { $0 }) -> [UInt8] {
+  /// The state the platform reports: the model's, except that with `rename-application` the
+  /// application's name is GTK's window title.
+  func reported(_ model: ReferenceModel, shaped shape: (UIState) -> UIState = { $0 }) -> UIState {
     var state = model.state
     if active.contains(.renameApplication), let app = state.applicationId {
       var probe = model
       probe.applyBatch([Command(.setTextValue, internalId: app, textValue: "GTK application")], at: state.time, index: 0)
       state = probe.state
     }
-    state = shape(state)
-    let snapshot = StateSnapshotWriter.snapshot(of: state)
-    guard active.contains(.neverExpireToasts), !everShown.isEmpty else { return snapshot }
-    return Self.replacingToasts(in: snapshot, with: everShown.values.sorted { $0.number < $1.number })
+    return shape(state)
   }
 
-  /// `snapshot` with its `toasts` line replaced by `toasts`, or inserted where STATE_FORMAT.md
-  /// §2 puts it (before the first member that follows it). The layout is fixed (§1: one
-  /// top-level member per line, two spaces in), so a line is a member.
-  static func replacingToasts(in snapshot: [UInt8], with toasts: [Toast]) -> [UInt8] {
-    var line = JSONText()
-    line.raw("  ")
-    line.string("toasts")
-    line.raw(": ")
-    line.array(toasts) { text, toast in
-      text.object { o in
-        o.member("number") { $0.int(toast.number) }
-        o.member("text") { $0.string(toast.text) }
-        o.member("from") { $0.int(toast.from) }
-        o.member("shownAt") { $0.number(toast.shownAt) }
-        o.member("expiresAt") { $0.number(toast.expiresAt) }
-      }
+  /// `never-expire-toasts`: the snapshot lists every toast ever shown, oldest first, instead of
+  /// those on screen.
+  func replaceToasts(in state: inout StateBuilder) {
+    guard active.contains(.neverExpireToasts), !everShown.isEmpty else { return }
+    state.toasts = everShown.values.sorted { $0.number < $1.number }.map {
+      SnapshotToast(number: $0.number, text: $0.text, from: $0.from, shownAt: $0.shownAt, expiresAt: $0.expiresAt)
     }
-    line.raw(",")  // never the last member: `elements` is
-    var lines = snapshot.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
-    func isMember(_ line: [UInt8], _ key: String) -> Bool { line.starts(with: Array("  \"\(key)\": ".utf8)) }
-    let later = ["timers", "preferences", "networkActivity", "quit", "requests", "detached", "elements"]
-    if let existing = lines.firstIndex(where: { isMember($0, "toasts") }) {
-      lines[existing] = line.bytes
-    } else if let next = lines.firstIndex(where: { line in later.contains { isMember(line, $0) } }) {
-      lines.insert(line.bytes, at: next)
-    }
-    return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+  }
+
+  /// `hang-on-reset`: never returns, saying so first.
+  static func hangForever(_ message: String) -> Never {
+    log(message)
+    while true { sleep(3600) }
   }
 
   /// The schema the buggy platform's widgets follow: `accept-out-of-range` drops every `min` and

@@ -4,12 +4,14 @@
 //   cmdtool conformance -- reference-testee
 //   cmdtool conformance -- reference-testee --bug ignore-reorder
 //
-// Files: Options.swift (command line), Declaration.swift (the hello marker), Connection.swift (the
-// socket transport), TesteeInput.swift and TesteeOutput.swift (the two byte streams),
-// Request.swift (cmdtool's request markers), TesteeSession.swift (the cases, one or many per process), Bugs.swift (the bugs),
-// Partial.swift (`--partial`, a GTK-shaped platform that keeps only what it shows).
+// The protocol side is the ConformanceTestee library (§6.2): this is only the platform.
+// Files: Options.swift (command line), ReferencePlatform.swift (the model as a TesteePlatform),
+// StateBuilder+UIState.swift (its state walked into the snapshot), TesteeDeclaration+Model.swift
+// (what its hello's declarations mean for the model), Bugs.swift and StallingTransport.swift (the
+// bugs), Partial.swift (`--partial`, a GTK-shaped platform that keeps only what it shows), Log.swift.
 
 import CommandCodec
+import ConformanceTestee
 import ReplayCore
 
 #if canImport(Glibc)
@@ -25,10 +27,6 @@ import ReplayCore
 var noSignals = sigset_t()
 sigemptyset(&noSignals)
 sigprocmask(SIG_SETMASK, &noSignals, nil)
-
-// A reader that goes away makes write() fail with EPIPE, reported and handled, instead of a
-// silent death by SIGPIPE.
-signal(SIGPIPE, SIG_IGN)
 
 let options: Options
 do {
@@ -54,11 +52,36 @@ if let path = options.widgets {
   do {
     widgets = try WidgetSchemaFile.load(path)
   } catch {
-    log("--widgets: \(error)")
-    exit(2)
+    fail("--widgets: \(error)", status: 2)
   }
 }
 // `--startup-delay`: a launch's cost (a simulator app), paid before the testee says anything.
 if options.startupDelay > 0 { usleep(useconds_t(options.startupDelay) * 1000) }
-connectToCmdtoolIfAsked()
-TesteeSession(options: effective, widgets: widgets).run()
+
+// Standard input and output, or the socket of CMDTOOL_WIRE (its token sent first).
+var transport: TesteeTransport
+do {
+  transport = try FileDescriptorTransport.fromEnvironment()
+} catch {
+  fail(error.message, status: 69)
+}
+let platform = ReferencePlatform(options: effective, widgets: widgets)
+if options.bugs.contains(.stallOnBigRecords) {
+  let stalling = StallingTransport(transport, onRecordsLongerThan: 1 << 16) { Bugs.stallForever(file: options.stallFile) }
+  platform.stalling = stalling
+  transport = stalling
+}
+platform.writeRaw = { [transport] bytes in try? transport.write(bytes) }
+let session = TesteeSession(
+  platform: platform, declaration: effective.declaration, creator: "reference-testee", format: options.binary ? .binary : .jsonLines,
+  widgets: widgets, transport: transport, log: log)
+platform.session = session
+switch session.run() {
+case .finished, .unsupported:
+  exit(0)
+case .failed(let error):
+  // §1.6: input that is not a trace is cmdtool's own error (status 2); a connection that failed
+  // leaves nobody to answer (status 1).
+  if case .input = error { fail(error.description, status: 2) }
+  fail(error.description, status: 1)
+}

@@ -74,7 +74,7 @@ import Testing
     #expect(verdicts["skipped"] == (try Self.names()), "\(verdicts)")
     #expect(verdicts["pass"]?.allSatisfy { $0.hasPrefix("Required.Tree.Children.") } == true, "\(verdicts)")
     #expect(verdicts["fail"] == nil && verdicts["error"] == nil, "\(run)")
-    let why = testee.isEmpty ? "it was started without --widgets" : "it loaded widget schema chart fnv1a64:"
+    let why = testee.isEmpty ? "has not loaded the case's widget schema: it has none" : "it loaded widget schema chart fnv1a64:"
     #expect(run.stdout.contains("SKIP  Required.Widgets.PieChart.Create: the testee cannot take widget schema all fnv1a64:"), "\(run)")
     #expect(run.stdout.contains(why), "\(run)")
   }

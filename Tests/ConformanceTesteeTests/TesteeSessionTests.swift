@@ -4,7 +4,7 @@ import Testing
 
 /// A platform of buttons and timers, enough to drive the session loop: it refuses the kinds it
 /// has no widget for, and requests naming what it does not have.
-final class ToyPlatform: TesteePlatform {
+class ToyPlatform: TesteePlatform {
   var buttons: [Int32: String] = [:]
   var applied: [CommandType] = []
   var begun = 0
@@ -47,6 +47,16 @@ final class ToyPlatform: TesteePlatform {
   }
 }
 
+/// A platform whose reset changes the profile it declares.
+final class ResettingPlatform: ToyPlatform {
+  weak var session: TesteeSession?
+
+  override func reset() {
+    super.reset()
+    session?.declaration.profile = "ios"
+  }
+}
+
 @Suite("ConformanceTestee: the session loop")
 struct TesteeSessionTests {
   static func marker(_ label: String, _ detail: String = "", at time: Double = 0) -> TraceRecord {
@@ -70,6 +80,9 @@ struct TesteeSessionTests {
     let gtk = TesteeDeclaration(profile: "gtk", reports: ["tree", "text"], events: ["user", "timer"], lacks: ["pager"], topLevel: ["dialog"],
                                 history: "engine", reportsErrorText: false, servesManySessions: true)
     #expect(gtk.detail == "protocol=1 profile=gtk reports=tree,text events=user,timer lacks=pager toplevel=dialog history=engine errortext=none sessions=many")
+    var future = TesteeDeclaration()
+    future.protocolVersion = 2
+    #expect(future.detail == "protocol=2 profile=other reports=tree events=user")
   }
 
   @Test("Hello first; commands applied; a tap's event and the timers' ticks, each at its instant, before the sync echo")
@@ -115,14 +128,41 @@ struct TesteeSessionTests {
     ("tap", "four", "error tap needs \"ID\" (decimal numbers), not \"four\""),
     ("select", "2", "error select needs \"ID VALUE\" (decimal numbers), not \"2\""),
     ("wiggle", "2", "unsupported unknown request wiggle"),
+    ("back", "", "unsupported toy has no back key"),
   ])
   func refusedRequests(label: String, detail: String, answer: String) throws {
     let transport = try ScriptedTransport([[Self.marker(label, detail, at: 3), Self.marker("sync", "1", at: 3)]])
     _ = TesteeSession(platform: ToyPlatform(), declaration: TesteeDeclaration(), creator: "toy", transport: transport).run()
     let bodies = Self.bodies(try #require(transport.traces().first))
     #expect(bodies.dropFirst().first == "3 \(answer)")
-    // An error keeps reading (cmdtool ends the case); unsupported ends a one-session testee.
-    #expect(bodies.count == (answer.hasPrefix("error") ? 3 : 2))
+    // Both keep reading: cmdtool ends the case at the answer; only a refused command of a
+    // batch ends a one-session testee (§6.2).
+    #expect(bodies.dropFirst(2) == ["3 sync 1"])
+  }
+
+  @Test("An event record is answered unsupported, and a one-session testee reads on")
+  func eventRecord() throws {
+    let transport = try ScriptedTransport([[.event(.value(ValueEvent(value: 1)), to: 2, at: 1), Self.marker("sync", "1", at: 1)]])
+    let ending = TesteeSession(platform: ToyPlatform(), declaration: TesteeDeclaration(), creator: "toy", transport: transport).run()
+    #expect(ending == .finished)
+    let bodies = Self.bodies(try #require(transport.traces().first))
+    #expect(bodies.dropFirst().first?.hasPrefix("1 unsupported an event record is not a request") == true)
+    #expect(bodies.dropFirst(2) == ["1 sync 1"])
+  }
+
+  @Test("sessions=many: a declaration changed between cases is what the next hello says")
+  func declarationChangedOnReset() throws {
+    let transport = try ScriptedTransport([[Self.marker("end")], [Self.marker("end")]])
+    let platform = ResettingPlatform()
+    let session = TesteeSession(platform: platform, declaration: TesteeDeclaration(servesManySessions: true), creator: "toy", transport: transport)
+    platform.session = session
+    #expect(session.run() == .finished)
+    let hellos = transport.traces().map { Self.bodies($0).first ?? "" }
+    #expect(hellos == [
+      "0 testee protocol=1 profile=other reports=tree events=user sessions=many",
+      "0 testee protocol=1 profile=ios reports=tree events=user sessions=many",
+      "0 testee protocol=1 profile=ios reports=tree events=user sessions=many",
+    ])
   }
 
   @Test("sessions=many: end resets the platform and the clock, then a new header and hello answer it")

@@ -35,6 +35,9 @@ public struct TesteeDeclaration: Hashable, Sendable {
   public var reportsErrorText: Bool
   /// Whether one process serves many cases (`sessions=many`, §1.9).
   public var servesManySessions: Bool
+  /// The protocol version it speaks: 1, the only one cmdtool has. Another is for testing that
+  /// cmdtool refuses it.
+  public var protocolVersion = 1
 
   public init(
     profile: String = "other", reports: [String] = ["tree"], events: [String] = ["user"], lacks: [String] = [],
@@ -52,7 +55,7 @@ public struct TesteeDeclaration: Hashable, Sendable {
 
   /// The hello marker's detail: `protocol=1 profile=… reports=… events=…` and the optional keys.
   public var detail: String {
-    var detail = "protocol=1 profile=\(profile) reports=\(reports.joined(separator: ",")) events=\(events.joined(separator: ","))"
+    var detail = "protocol=\(protocolVersion) profile=\(profile) reports=\(reports.joined(separator: ",")) events=\(events.joined(separator: ","))"
     if !lacks.isEmpty { detail += " lacks=\(lacks.joined(separator: ","))" }
     if !topLevel.isEmpty { detail += " toplevel=\(topLevel.joined(separator: ","))" }
     if let history { detail += " history=\(history)" }

@@ -14,15 +14,17 @@ public final class TesteeSession {
   public enum Ending: Equatable, Sendable {
     /// cmdtool closed the input: exit with status 0.
     case finished
-    /// The testee said `unsupported` and ends the process (one session, or a case whose widget
-    /// schema it has not loaded): exit with status 0.
+    /// The testee said `unsupported` to a command of a batch (one session), or to a case whose
+    /// widget schema it has not loaded, and ends the process: exit with status 0.
     case unsupported
     /// The input was not a trace, or the connection failed: exit with status 2 and log it.
     case failed(TesteeSessionError)
   }
 
   private let platform: TesteePlatform
-  private let declaration: TesteeDeclaration
+  /// What the hello says. Each hello reads it afresh: with `sessions=many`, a change made
+  /// between cases (in ``TesteePlatform/reset()``) is what the next case's hello declares.
+  public var declaration: TesteeDeclaration
   private let creator: String
   private let format: TraceFormat
   private let transport: TesteeTransport
@@ -57,8 +59,8 @@ public final class TesteeSession {
         guard try begin() else { return .unsupported }
         switch try play() {
         case .inputEnded: return .finished
-        case .unsupported where !declaration.servesManySessions: return .unsupported
-        case .unsupported: try discardUntilEnd()
+        case .unsupportedBatch where !declaration.servesManySessions: return .unsupported
+        case .unsupportedBatch, .unsupported: try discardUntilEnd()
         case .ended: break
         }
         // §1.9: `end` came (or the input, while discarding, ended: then the next read says so).
@@ -77,7 +79,12 @@ public final class TesteeSession {
   // MARK: - One case
 
   private enum CaseEnding {
-    case inputEnded, ended, unsupported
+    case inputEnded, ended
+    /// A command of a batch was refused: the commands after it may name what the platform could
+    /// not make, so a one-session testee stops reading (§1.3) and a many-session one skips the case.
+    case unsupportedBatch
+    /// A request or a record was refused (sessions=many only): the case is skipped to its end.
+    case unsupported
   }
 
   /// §1.2 step 1: the header and the hello, before reading anything.
@@ -104,8 +111,8 @@ public final class TesteeSession {
         first = record
       }
     } catch .input(let error) where error.code == .schemaMissing || error.code == .schemaMismatch {
-      let loaded = widgets.map { "it loaded widget schema \($0.reference), another one" } ?? "it has no widget schema"
-      try write(TraceRecord(time: 0, .marker(label: "unsupported", detail: "\(creator) cannot take the case's widget schema: \(loaded)")))
+      let loaded = widgets.map { "it loaded widget schema \($0.reference), another one" } ?? "it has none"
+      try write(TraceRecord(time: 0, .marker(label: "unsupported", detail: "\(creator) has not loaded the case's widget schema: \(loaded)")))
       return false
     }
     platform.begin(context)
@@ -130,6 +137,7 @@ public final class TesteeSession {
       context.clock.run(to: record.time)
       platform.advance(to: record.time, in: context)
       let refusal: TesteeRefusal?
+      let isBatch = record.body.isBatch
       switch record.body {
       case .batch(let commands):
         refusal = apply(commands)
@@ -149,7 +157,13 @@ public final class TesteeSession {
       if let refusal {
         context.log("\(refusal.label): \(refusal.reason)")
         try write(TraceRecord(time: record.time, .marker(label: refusal.label, detail: refusal.reason)))
-        if case .unsupported = refusal { return .unsupported }
+        // §1.3: cmdtool stops the case at `unsupported`. A refused command ends a one-session
+        // testee (what follows may name what it could not make); a refused request does not (the
+        // C++ kit's rule too): the testee reads on and exits when cmdtool closes its input.
+        if case .unsupported = refusal {
+          if isBatch { return .unsupportedBatch }
+          if declaration.servesManySessions { return .unsupported }
+        }
       }
     }
   }
@@ -195,8 +209,9 @@ public final class TesteeSession {
       try flushEvents()
       try write(TraceRecord(time: time, .marker(label: "sync", detail: detail)))
     case .caseName(let name):
+      // Not logged: a platform's log names the case itself, if it wants (cmdtool gives each
+      // case's report the log lines written after its `case` marker).
       context.caseName = name
-      context.log("case \(name)")
     case .end:
       return declaration.servesManySessions ? .end : .refused(.unsupported("end marker without sessions=many"))
     case .unknown(let label):
@@ -237,6 +252,13 @@ public final class TesteeSession {
     } catch {
       throw .transport(error)
     }
+  }
+}
+
+extension TraceRecord.Body {
+  fileprivate var isBatch: Bool {
+    if case .batch = self { return true }
+    return false
   }
 }
 
