@@ -132,3 +132,27 @@ extension WidgetTraceCommandTests {
     #expect(result.stderr.hasPrefix("cmdtool: \(bad): widgets[0]"), "\(result.stderr)")
   }
 }
+
+extension WidgetTraceCommandTests {
+  /// Issue #26 §2 (docs/WIDGETS.md §7.1): the frame the layout gives is logged, and a size rule
+  /// it breaks is a `widget-size` note at its record.
+  @Test func theFrameGivenIsLoggedAndABrokenSizeRuleIsReported() throws {
+    let trip = CommandRunner.path("traces/widgets/trip.jsonl")
+    let events = try CommandRunner.run(["replay", trip, "--events"])
+    #expect(events.status == 0, "\(events.stderr)")
+    // A match-parent card on the 375-point screen: the parent's width, not the schema's 360.
+    let frame = try #require(events.stdout.split(separator: "\n").first { $0.contains("widget 5 frame") }, "\(events.stdout)")
+    #expect(!frame.contains("360×120") && frame.hasSuffix("×120"), "\(frame)")
+    let json = try CommandRunner.run(["replay", trip, "--events", "--format", "json"])
+    #expect(json.stdout.contains(#""hook":"frame","x":"#))
+
+    let scratch = try Scratch()
+    let wide = scratch.path("trip.jsonl")
+    let lines = try String(contentsOfFile: trip, encoding: .utf8)
+    try (lines + #"{"t":1000,"type":"SET_STYLE","internalId":5,"textValue":"width","textValue2":"420"}"# + "\n").write(toFile: wide, atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(atPath: CommandRunner.path("traces/widgets/trip.widgets.json"), toPath: scratch.path("trip.widgets.json"))
+    let check = try CommandRunner.run(["check", wide])
+    #expect(check.status == 0, "a note, not a violation: \(check.stdout)")
+    #expect(check.stdout.contains("note [widget-size] TripCard 5 was given 420 wide; its rule is 320–400, drawn 400"), "\(check.stdout)")
+  }
+}

@@ -58,14 +58,8 @@ extension ReferenceModel {
     }
     customElements.insert(id)
     emit(.widget(target: id, .created(kind: definition.name, attributes: attributes)))
-    let size = definition.size
-    // A size the parent gives (`"width": "given"`) comes from a layout the model does not run:
-    // it logs no made-up frame (a width of 0 beside a height of 44) for such a widget.
-    if size.preferredWidth != nil || size.preferredHeight != nil, !size.widthIsGiven, !size.heightIsGiven {
-      let width = Self.clamp(size.preferredWidth ?? size.minWidth ?? 0, size.minWidth, size.maxWidth)
-      let height = Self.clamp(size.preferredHeight ?? size.minHeight ?? 0, size.minHeight, size.maxHeight)
-      emit(.widget(target: id, .layout(width: width, height: height)))
-    }
+    // Its frame comes from the layout, which the model does not run: logged after the record
+    // when the model has a layout (ReferenceModel+WidgetFrames), never made up from the schema.
   }
 
   /// A setter of the schema's own: it sets every property declared for one of its fields, to that
@@ -217,12 +211,5 @@ extension ReferenceModel {
     }
     if type == .bool && (integer == 0 || integer == 1) { return integer == 1 ? "true" : "false" }
     return String(integer)
-  }
-
-  private static func clamp(_ value: Double, _ minimum: Double?, _ maximum: Double?) -> Double {
-    var result = value
-    if let maximum { result = min(result, maximum) }
-    if let minimum { result = max(result, minimum) }
-    return result
   }
 }
