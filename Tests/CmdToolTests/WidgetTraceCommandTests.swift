@@ -149,7 +149,7 @@ extension WidgetTraceCommandTests {
     let scratch = try Scratch()
     let wide = scratch.path("trip.jsonl")
     let lines = try String(contentsOfFile: trip, encoding: .utf8)
-    try (lines + #"{"t":1000,"type":"SET_STYLE","internalId":5,"textValue":"width","textValue2":"420"}"# + "\n").write(toFile: wide, atomically: true, encoding: .utf8)
+    try (lines + #"{"t":3000,"type":"SET_STYLE","internalId":5,"textValue":"width","textValue2":"420"}"# + "\n").write(toFile: wide, atomically: true, encoding: .utf8)
     try FileManager.default.copyItem(atPath: CommandRunner.path("traces/widgets/trip.widgets.json"), toPath: scratch.path("trip.widgets.json"))
     let check = try CommandRunner.run(["check", wide])
     #expect(check.status == 0, "a note, not a violation: \(check.stdout)")

@@ -87,4 +87,35 @@ struct WidgetFrameTests {
     expectClean(model)
     #expect(Self.frames(model).isEmpty)
   }
+
+  /// An IBDesignable box whose `width` is an inspectable property set by SET_STYLE width, and
+  /// whose `height` is a property set by SET_INT_VALUE: 200 × 100 preferred, 100–320 wide.
+  static let box = try! WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "box", "widgets": [{
+      "name": "DesignBox", "create": {"command": "CREATE_DESIGN_BOX", "code": 1100},
+      "properties": {
+        "width": {"type": "double", "inspectable": true, "set": {"command": "SET_STYLE", "key": "width"}},
+        "height": {"type": "int", "set": {"command": "SET_INT_VALUE", "field": "value"}}
+      },
+      "size": {"preferredWidth": 200, "preferredHeight": 100, "minWidth": 100, "maxWidth": 320}}]}
+    """#)
+
+  @Test("A property named width or height never stops the box sizing: set by SET_STYLE width it sizes it within the rules, set otherwise the rules size it")
+  func aWidthPropertyStillSizesTheBox() throws {
+    let model = Self.model(
+      Self.box, #"{"type":"CREATE_DESIGN_BOX","internalId":3,"childInternalId":9}"#,
+      #"{"type":"SET_STYLE","internalId":9,"textValue":"width","textValue2":"300"}"#,
+      #"{"type":"SET_INT_VALUE","internalId":9,"value":40}"#)
+    expectClean(model)
+    #expect(model.state[9]?.widget?.properties == ["width": "300", "height": "40"])
+    #expect(try Self.drawn(model, 9).size == WireframeSize(width: 300, height: 100))
+    let wide = Self.model(
+      Self.box, #"{"type":"CREATE_DESIGN_BOX","internalId":3,"childInternalId":9}"#,
+      #"{"type":"SET_STYLE","internalId":9,"textValue":"width","textValue2":"1000"}"#,
+      #"{"type":"SET_STYLE","internalId":9,"textValue":"width","textValue2":"wide"}"#)
+    #expect(rules(wide) == [.widgetSize, .widgetInvalidValue])
+    #expect(wide.state[9]?.widget?.properties["width"] == "1000")
+    #expect(wide.state[9]?.styles.value("width") == "1000", "a refused value sets no style either")
+    #expect(try Self.drawn(wide, 9).width == 320)
+  }
 }
