@@ -95,6 +95,13 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension UIState {
+  /// Whether `element` is a custom widget its schema declares a container (`"container": true`,
+  /// docs/WIDGETS.md §2.10): elements may be created under it, and it lays them out.
+  public func isContainerWidget(_ element: Element) -> Bool {
+    guard let kind = element.widget?.kind else { return false }
+    return widgets?.widget(named: kind)?.isContainer == true
+  }
+
   /// A custom widget's label, as script selectors match it (docs/SCRIPT_FORMAT.md §3): the value
   /// of its first `string` attribute, in the schema's (sorted) order — the chart's `title`. Nil
   /// for built-in elements, and for widgets whose kind has no string attribute.

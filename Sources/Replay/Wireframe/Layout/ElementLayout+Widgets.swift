@@ -152,6 +152,20 @@ extension ElementLayout {
     return content
   }
 
+  /// A container widget (docs/WIDGETS.md §2.10): its children stacked top left as in a frame
+  /// layout, in a box of its preferred size (or, on an axis without one, as large as they are),
+  /// clipped to it. Its kind and values are not drawn over its children; the SVG group names it.
+  mutating func widgetContainer(_ element: Element, _ style: ResolvedStyle, width: LayoutSpec, height: LayoutSpec, depth: Int) -> Content {
+    var content = overlay(flowChildren(of: element), width: width, height: height, gravity: style.gravity, depth: depth)
+    let (preferredWidth, preferredHeight) = Self.preferredContentSize(
+      definition(of: element)?.size, insets: style.contentInsets, width: width.limit, height: height.isExact ? height.value : nil)
+    if let preferredWidth { content.size.width = preferredWidth }
+    if let preferredHeight { content.size.height = preferredHeight }
+    content.label = element.widget?.kind ?? ""
+    content.clipsChildren = true
+    return content
+  }
+
   /// The content size a widget's size rules ask for, in an area `width` × `height` (the content
   /// box the parent offers; nil for unbounded): a preferred size, or on a `given` axis the size
   /// offered, and an `aspect` deriving the axis not sized (from the box size within the rules).

@@ -116,12 +116,14 @@ struct ElementLayout {
     let contentWidth = widthSpec.shrunk(by: insets.horizontal)
     let contentHeight = heightSpec.shrunk(by: insets.vertical)
 
-    let isLeaf = !element.kind.canHaveChildren
+    let isLeaf = !element.kind.canHaveChildren && !state.isContainerWidget(element)
     var content: Content
     if isLeaf {
       content = leaf(element, style, width: contentWidth.limit, height: contentHeight.isExact ? contentHeight.value : nil, exact: contentWidth.isExact)
     } else if depth >= WireframeOptions.maximumDepth {
       content = .empty
+    } else if element.kind == .custom {
+      content = widgetContainer(element, style, width: contentWidth, height: contentHeight, depth: depth)
     } else {
       content = arrange(element, style, width: contentWidth, height: contentHeight, depth: depth)
     }
