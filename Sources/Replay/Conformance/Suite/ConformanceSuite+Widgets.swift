@@ -316,6 +316,8 @@ enum WidgetValues {
     case .enumeration: values = ["not-a-value"]
     case .url: values = ["no scheme here"]
     case .size: values = ["12 x 4"]
+    case .point: values = ["1, 2"]
+    case .rect: values = ["0,0,-1x2"]
     }
     return values.first { property.validate($0) != nil && carries($0, property) }
   }
@@ -335,6 +337,8 @@ enum WidgetValues {
     case .enumeration(let values): return values
     case .url: return ["https://example.com/conformance.png", "https://example.com/other.png"]
     case .size: return ["200x100", "64x64"]
+    case .point: return ["10,20", "-1.5,0"]
+    case .rect: return ["0,0,320x44", "8,8,100x50"]
     }
   }
 
