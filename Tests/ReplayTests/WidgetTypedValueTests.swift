@@ -166,3 +166,15 @@ func unknownPropertyIsIsolated() throws {
   ])
   #expect(model.state[9]?.widget?.properties == ["tint": "#ff0000", "anchor": "0.5,1", "hitArea": "0,0,44x44"])
 }
+
+/// Issue #26 §3 ("a AirportWidget"): messages take the article the kind's first letter asks for.
+@Test func messagesSayAnAirportWidget() throws {
+  let schema = try WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "airport", "widgets": [{"name": "AirportWidget", "create": {"command": "CREATE_AIRPORT", "code": 1500},
+      "properties": {"city": {"type": "string", "set": {"command": "SET_AIRPORT_CITY", "code": 1501, "field": "textValue"}}}}]}
+    """#)
+  let model = widgetModel(schema, [#"{"type":"SET_AIRPORT_CITY","internalId":3,"textValue":"Helsinki"}"#])
+  #expect(rules(model) == [.widgetNotCreated])
+  #expect(model.diagnostics.first?.message == "SET_AIRPORT_CITY sets properties of an AirportWidget, but element 3 is a linearLayout", "\(model.diagnostics)")
+  #expect(ConformanceSuite.widgetCases(schema).contains { $0.summary.contains("an AirportWidget") && !$0.summary.contains("a AirportWidget") })
+}
