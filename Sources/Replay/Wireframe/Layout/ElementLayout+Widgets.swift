@@ -55,12 +55,12 @@ extension ElementLayout {
     return (newLow, newHigh)
   }
 
-  /// The colour a preview's `fill` property holds: `#rgb`, `#rrggbb` or `#aarrggbb` only,
-  /// parsed; anything else (a name, `rgb(…)`, a hostile value a snapshot smuggled in) fills
-  /// nothing.
+  /// The colour a preview's `fill` property holds: `#rgb`, `#rrggbb`, `#aarrggbb` or one of the
+  /// schema format's colour names (docs/WIDGETS.md §3), parsed from its digits; anything else
+  /// (`rgb(…)`, another name, a hostile value a snapshot smuggled in) fills nothing.
   static func previewFill(_ value: String?) -> StyleColor? {
-    guard let value, WidgetValueSyntax.isColour(value) else { return nil }
-    return StyleColor.parse(value)
+    guard let value, let digits = WidgetValueSyntax.canonicalColour(value) else { return nil }
+    return StyleColor.parse(digits)
   }
 
   /// What a widget's box says: with its schema, the inspectable properties and attributes;
