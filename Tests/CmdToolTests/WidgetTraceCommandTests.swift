@@ -132,3 +132,61 @@ extension WidgetTraceCommandTests {
     #expect(result.stderr.hasPrefix("cmdtool: \(bad): widgets[0]"), "\(result.stderr)")
   }
 }
+
+extension WidgetTraceCommandTests {
+  /// Issue #26 §2 (docs/WIDGETS.md §7.1): the frame the layout gives is logged, and a size rule
+  /// it breaks is a `widget-size` note at its record.
+  @Test func theFrameGivenIsLoggedAndABrokenSizeRuleIsReported() throws {
+    let trip = CommandRunner.path("traces/widgets/trip.jsonl")
+    let events = try CommandRunner.run(["replay", trip, "--events"])
+    #expect(events.status == 0, "\(events.stderr)")
+    // A match-parent card on the 375-point screen: the parent's width, not the schema's 360.
+    let frame = try #require(events.stdout.split(separator: "\n").first { $0.contains("widget 5 frame") }, "\(events.stdout)")
+    #expect(!frame.contains("360×120") && frame.hasSuffix("×120"), "\(frame)")
+    let json = try CommandRunner.run(["replay", trip, "--events", "--format", "json"])
+    #expect(json.stdout.contains(#""hook":"frame","x":"#))
+
+    let scratch = try Scratch()
+    let wide = scratch.path("trip.jsonl")
+    let lines = try String(contentsOfFile: trip, encoding: .utf8)
+    try (lines + #"{"t":3000,"type":"SET_STYLE","internalId":5,"textValue":"width","textValue2":"420"}"# + "\n").write(toFile: wide, atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(atPath: CommandRunner.path("traces/widgets/trip.widgets.json"), toPath: scratch.path("trip.widgets.json"))
+    let check = try CommandRunner.run(["check", wide])
+    #expect(check.status == 0, "a note, not a violation: \(check.stdout)")
+    #expect(check.stdout.contains("note [widget-size] TripCard 5 was given 420 wide; its rule is 320–400, drawn 400"), "\(check.stdout)")
+  }
+}
+
+extension WidgetTraceCommandTests {
+  /// Issue #26 §2 (docs/WIDGETS.md §2.10): a PGAdapter-style container holds children through
+  /// replay (no child-of-leaf, nested in the tree), diff (paths through it) and view.
+  @Test func aContainerWidgetHoldsChildrenThroughReplayDiffAndView() throws {
+    let scratch = try Scratch()
+    let schema = scratch.path("panel.widgets.json")
+    try #"""
+      {"widgetSchema": 1, "name": "panel", "widgets": [
+        {"name": "PGPanel", "create": {"command": "CREATE_PG_PANEL", "code": 1030}, "container": true,
+         "attributes": {"title": {"type": "string", "field": "textValue", "default": ""}},
+         "size": {"width": "given", "minHeight": 44}}]}
+      """#.write(toFile: schema, atomically: true, encoding: .utf8)
+    let trace = #"""
+      {"t":0,"type":"CREATE_APPLICATION","childInternalId":1,"textValue":"App"}
+      {"t":1,"batch":[{"type":"CREATE_FRAMEVIEW","internalId":1,"childInternalId":2},{"type":"CREATE_LINEAR_LAYOUT","internalId":2,"childInternalId":3,"value":1},{"type":"CREATE_PG_PANEL","internalId":3,"childInternalId":4,"textValue":"Account"},{"type":"CREATE_BUTTON","internalId":4,"childInternalId":5,"textValue":"Save"}]}
+      {"t":2,"type":"SET_VISIBILITY","internalId":2,"value":1}
+
+      """#
+    try trace.write(toFile: scratch.path("a.jsonl"), atomically: true, encoding: .utf8)
+    try trace.replacingOccurrences(of: #""Save""#, with: #""Saved""#).write(toFile: scratch.path("b.jsonl"), atomically: true, encoding: .utf8)
+    let replay = try CommandRunner.run(["replay", scratch.path("a.jsonl"), "--widgets", schema])
+    #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+    #expect(replay.stdout.contains("      PGPanel 4 title=\"Account\"\n        button 5 \"Save\""), "\(replay.stdout)")
+    #expect(try CommandRunner.run(["check", scratch.path("a.jsonl"), "--widgets", schema]).stdout.contains("0 violations"))
+    let diff = try CommandRunner.run(["diff", scratch.path("a.jsonl"), scratch.path("b.jsonl"), "--widgets", schema])
+    #expect(diff.status == 1)
+    #expect(diff.stdout.contains(#"~ frameView 2 › linearLayout 3 › PGPanel 4 › button 5 · text: "Save" → "Saved""#), "\(diff.stdout)")
+    let view = try CommandRunner.run(["view", scratch.path("a.jsonl"), "--widgets", schema, "--out", scratch.path("a.html")])
+    #expect(view.status == 0, "\(view.stderr)")
+    let page = try String(contentsOfFile: scratch.path("a.html"), encoding: .utf8)
+    #expect(page.contains("PGPanel") && page.contains("Save"))
+  }
+}

@@ -154,3 +154,32 @@ import Testing
     #expect(direct.eventKinds == viaRecords.eventKinds)
   }
 }
+
+extension ProtocolCoverageTests {
+  /// Issue #26 §3: a widget's own SET_STYLE key (a `border-color` property) is the widget's, not
+  /// the built-in style key of that name; any other key to the widget is a plain style.
+  @Test func aWidgetsOwnStyleKeyIsCountedApartFromTheBuiltInKeys() throws {
+    let schema = try WidgetSchema(parsing: #"""
+      {"widgetSchema": 1, "name": "framed", "widgets": [{"name": "Framed", "create": {"command": "CREATE_FRAMED", "code": 1100},
+        "properties": {"borderColor": {"type": "colour", "set": {"command": "SET_STYLE", "key": "border-color"}}}}]}
+      """#)
+    var coverage = ProtocolCoverage()
+    coverage.startTrace(widgets: schema)
+    coverage.add([
+      Command(custom: "CREATE_FRAMED", internalId: 3, childInternalId: 9),
+      Command(.setStyle, internalId: 9, textValue: "border-color", textValue2: "red"),
+      Command(.setStyle, internalId: 9, textValue: "margin", textValue2: "4"),
+      Command(.setStyle, internalId: 5, textValue: "border-color", textValue2: "#000"),
+    ])
+    #expect(coverage.widgetStyleKeyCounts == ["border-color": 1])
+    #expect(coverage.count(ofStyleKey: "border-color") == 1, "only the built-in element's")
+    #expect(coverage.count(ofStyleKey: "margin") == 1)
+    // A new trace forgets the widgets of the last: id 9 is then a built-in element.
+    coverage.startTrace(widgets: nil)
+    coverage.add(Command(.setStyle, internalId: 9, textValue: "border-color", textValue2: "red"))
+    #expect(coverage.count(ofStyleKey: "border-color") == 2 && coverage.widgetStyleKeyCounts == ["border-color": 1])
+    let report = CoverageReport(coverage, traces: ["t.jsonl"])
+    #expect(report.renderText().contains("custom widget style keys (not in the ratios): border-color 1"))
+    #expect(report.renderJSON().contains(#""customStyleKeys":[{"key":"border-color","count":1}]"#))
+  }
+}

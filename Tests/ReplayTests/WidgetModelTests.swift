@@ -70,7 +70,6 @@ struct WidgetModelTests {
       #"{"type":"DELETE_ELEMENT","internalId":3}"#)
     #expect(Self.hooks(model) == [
       #"9 created PieChart (title="Budget")"#,
-      "9 layout 200×200",
       "9 property piePercentage 0 → 40",
       "9 property piePercentage 40 → 65",
       "9 destroyed PieChart",
@@ -133,7 +132,6 @@ struct WidgetModelTests {
     #expect(model.state[9]?.widget?.isDisplayable == true)
     #expect(Self.hooks(model) == [
       "9 created TripCard",
-      "9 layout 360×120",
       "9 property flight unset → LH 454",
       "9 property departure unset → 08:15",
       "9 displayable",
@@ -183,7 +181,7 @@ struct WidgetModelTests {
   @Test func widgetRulesAreApartFromTheBuiltInOnes() {
     #expect(DiagnosticRule.widgetRules.allSatisfy { $0.isWidgetRule })
     #expect(!DiagnosticRule.allCases.contains { $0.isWidgetRule })
-    #expect(DiagnosticRule.everyRule.count == DiagnosticRule.allCases.count + DiagnosticRule.widgetRules.count + DiagnosticRule.widgetEventRules.count)
+    #expect(DiagnosticRule.everyRule.count == DiagnosticRule.allCases.count + DiagnosticRule.widgetRules.count + DiagnosticRule.widgetEventRules.count + DiagnosticRule.widgetLayoutRules.count)
     #expect(DiagnosticRule.widgetEventRules.allSatisfy { $0.isWidgetRule && !$0.summary.isEmpty })
     #expect(DiagnosticRule.widgetRules.allSatisfy { !$0.summary.isEmpty })
   }

@@ -143,3 +143,38 @@ func unknownPropertyIsIsolated() throws {
   let steps = expectation.steps
   #expect(StateDiff(from: steps[steps.count - 2].state, to: steps[steps.count - 1].state).isEmpty)
 }
+
+/// Issue #26 §2 types in the model: a colour name, a point and a rect respelt log nothing, are
+/// stored canonical, and a malformed one is refused naming the property and the value.
+@Test func pointsRectsAndColourNamesAreTypedInTheModel() throws {
+  let schema = try WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "designable", "widgets": [{"name": "Designable", "create": {"command": "CREATE_DESIGNABLE", "code": 1100}, "properties": {
+      "anchor": {"type": "point", "set": {"command": "SET_STYLE", "key": "anchor"}},
+      "hitArea": {"type": "rect", "set": {"command": "SET_STYLE", "key": "hit-area"}},
+      "tint": {"type": "colour", "default": "#000", "set": {"command": "SET_STYLE", "key": "tint"}}}}]}
+    """#)
+  let style = WidgetTypedValueTests.style
+  let model = widgetModel(schema, [
+    #"{"type":"CREATE_DESIGNABLE","internalId":3,"childInternalId":9}"#,
+    style(9, "tint", "red"), style(9, "tint", "#F00"), style(9, "anchor", "0.5,1"), style(9, "anchor", "0.50,1.0"),
+    style(9, "hit-area", "0,0,44x44"), style(9, "hit-area", "0.0,0,44.0x44"), style(9, "anchor", "0.5;1"),
+  ])
+  #expect(rules(model) == [.widgetInvalidValue])
+  #expect(model.diagnostics.first?.message == #"anchor of Designable 9: "0.5;1" is not a point (X,Y, e.g. 10,-2.5); ignored"#)
+  #expect(WidgetModelTests.hooks(model).filter { $0.contains("property") } == [
+    "9 property tint #000000 → #ff0000", "9 property anchor unset → 0.5,1", "9 property hitArea unset → 0,0,44x44",
+  ])
+  #expect(model.state[9]?.widget?.properties == ["tint": "#ff0000", "anchor": "0.5,1", "hitArea": "0,0,44x44"])
+}
+
+/// Issue #26 §3 ("a AirportWidget"): messages take the article the kind's first letter asks for.
+@Test func messagesSayAnAirportWidget() throws {
+  let schema = try WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "airport", "widgets": [{"name": "AirportWidget", "create": {"command": "CREATE_AIRPORT", "code": 1500},
+      "properties": {"city": {"type": "string", "set": {"command": "SET_AIRPORT_CITY", "code": 1501, "field": "textValue"}}}}]}
+    """#)
+  let model = widgetModel(schema, [#"{"type":"SET_AIRPORT_CITY","internalId":3,"textValue":"Helsinki"}"#])
+  #expect(rules(model) == [.widgetNotCreated])
+  #expect(model.diagnostics.first?.message == "SET_AIRPORT_CITY sets properties of an AirportWidget, but element 3 is a linearLayout", "\(model.diagnostics)")
+  #expect(ConformanceSuite.widgetCases(schema).contains { $0.summary.contains("an AirportWidget") && !$0.summary.contains("a AirportWidget") })
+}

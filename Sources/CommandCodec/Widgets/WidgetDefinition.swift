@@ -29,6 +29,9 @@ public struct WidgetDefinition: Hashable, Sendable {
   public var visibility: WidgetVisibilityRules
   /// What the wireframe draws of it besides its kind and inspectable values (not fingerprinted).
   public var preview: WidgetPreview
+  /// Whether other elements may be created under it (`"container": true`, PGAdapter's
+  /// `addSubview:`): its children are laid out in its box as a frame layout's, stacked top left.
+  public var isContainer: Bool
   /// Free text for people; not part of the fingerprint.
   public var summary: String
 
@@ -36,8 +39,10 @@ public struct WidgetDefinition: Hashable, Sendable {
   public init(
     name: String, creation: WidgetCommand, attributes: [WidgetProperty] = [], properties: [WidgetProperty] = [],
     setters: [WidgetCommand] = [], events: [WidgetEvent] = [], size: WidgetSizeRules = WidgetSizeRules(),
-    visibility: WidgetVisibilityRules = WidgetVisibilityRules(), preview: WidgetPreview = WidgetPreview(), summary: String = ""
+    visibility: WidgetVisibilityRules = WidgetVisibilityRules(), preview: WidgetPreview = WidgetPreview(), summary: String = "",
+    isContainer: Bool = false
   ) {
+    self.isContainer = isContainer
     self.name = name
     self.creation = creation
     self.attributes = attributes

@@ -116,6 +116,10 @@ public struct WidgetEventPayload: Hashable, Sendable {
       return "https://example.com/\(pick(1000)).png"
     case .size:
       return "\(pick(400))x\(pick(400))"
+    case .point:
+      return "\(pick(400)),\(pick(400))"
+    case .rect:
+      return "\(pick(400)),\(pick(400)),\(pick(400))x\(pick(400))"
     }
   }
 }

@@ -10,10 +10,12 @@
 /// | ``double`` | `double` | a JSON number | `0.5`, `1e3` |
 /// | ``bool`` | `bool` | `true`, `false`, `1`, `0` | `true` |
 /// | ``string`` | `string` | anything | `Gate 12` |
-/// | ``colour`` | `colour` (or `color`) | `#rgb`, `#rrggbb`, `#aarrggbb`, hex digits | `#ff8800` |
+/// | ``colour`` | `colour` (or `color`) | `#rgb`, `#rrggbb`, `#aarrggbb`, hex digits, or a colour name | `#ff8800`, `red` |
 /// | ``enumeration(_:)`` | `enum` + `values` | one of the values, exactly | `grouped` |
 /// | ``url`` | `url` | `scheme:rest`, no spaces | `https://example.com/a.png` |
-/// | ``size`` | `size` | `WIDTHxHEIGHT`, non-negative integers | `320x200` |
+/// | ``size`` | `size` | `WIDTHxHEIGHT`, non-negative numbers | `320x200`, `320.5x200` |
+/// | ``point`` | `point` | `X,Y`, numbers (IBInspectable CGPoint) | `10,-2.5` |
+/// | ``rect`` | `rect` | `X,Y,WIDTHxHEIGHT` (IBInspectable CGRect) | `0,0,320x44` |
 public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
   case int
   case double
@@ -24,9 +26,13 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
   case enumeration([String])
   case url
   case size
+  /// `X,Y` (IBInspectable CGPoint).
+  case point
+  /// `X,Y,WIDTHxHEIGHT` (IBInspectable CGRect).
+  case rect
 
   /// The schema names of the types, in the order of the table (``enumeration(_:)`` is `enum`).
-  public static let names = ["int", "double", "bool", "string", "colour", "enum", "url", "size"]
+  public static let names = ["int", "double", "bool", "string", "colour", "enum", "url", "size", "point", "rect"]
 
   /// The name the schema uses: `"int"`, `"colour"`, `"enum"`, ...
   public var name: String {
@@ -39,6 +45,8 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
     case .enumeration: return "enum"
     case .url: return "url"
     case .size: return "size"
+    case .point: return "point"
+    case .rect: return "rect"
     }
   }
 
@@ -71,14 +79,18 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
     case .bool:
       return WidgetValueSyntax.isBool(text) ? nil : .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a bool (true, false, 1 or 0)")
     case .colour:
-      return WidgetValueSyntax.isColour(text) ? nil : .init(.notAColour, "\(WidgetValueSyntax.quoted(text)) is not a colour (#rgb, #rrggbb or #aarrggbb)")
+      return WidgetValueSyntax.isColour(text) ? nil : .init(.notAColour, "\(WidgetValueSyntax.quoted(text)) is not a colour (#rgb, #rrggbb, #aarrggbb or a name such as red)")
     case .enumeration(let values):
       if values.contains(text) { return nil }
       return .init(.notInEnum, "\(WidgetValueSyntax.quoted(text)) is not one of " + values.map(WidgetValueSyntax.quoted).joined(separator: ", ") + Suggestion.hint(for: text, among: values))
     case .url:
       return WidgetValueSyntax.isURL(text) ? nil : .init(.notAURL, "\(WidgetValueSyntax.quoted(text)) is not a URL (scheme:rest, no spaces)")
     case .size:
-      return WidgetValueSyntax.size(text) == nil ? .init(.notASize, "\(WidgetValueSyntax.quoted(text)) is not a size (WIDTHxHEIGHT, e.g. 320x200)") : nil
+      return WidgetValueSyntax.size(text) == nil ? .init(.notASize, "\(WidgetValueSyntax.quoted(text)) is not a size (WIDTHxHEIGHT, e.g. 320x200 or 320.5x200)") : nil
+    case .point:
+      return WidgetValueSyntax.point(text) == nil ? .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a point (X,Y, e.g. 10,-2.5)") : nil
+    case .rect:
+      return WidgetValueSyntax.rect(text) == nil ? .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a rect (X,Y,WIDTHxHEIGHT, e.g. 0,0,320x44)") : nil
     }
   }
 
@@ -89,8 +101,10 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
   /// The one text of the value `text` spells, so that every spelling of a value compares alike
   /// (docs/WIDGETS.md §3): an int in decimal (`007` → `7`), a double as a JSON number writes it
   /// (`22.0` → `22`, `1e3` → `1000`), a bool as `true` or `false` (`1` → `true`), a colour in
-  /// lower case with six digits when opaque (`#FFCC00`, `#fc0` and `#ffffcc00` → `#ffcc00`), a
-  /// size without leading zeros; strings, enum values and URLs as they are. Nil when `text` is
+  /// lower case with six digits when opaque (`#FFCC00`, `#fc0`, `#ffffcc00` → `#ffcc00`; a name
+  /// as its digits, `Red` → `#ff0000`), a size, point or rect with each number as a JSON number
+  /// writes it (`0320.0x200` → `320x200`, `1.0,2` → `1,2`); strings, enum values and URLs as they
+  /// are. Nil when `text` is
   /// not a value of the type (ranges are not checked).
   ///
   /// ```swift
@@ -99,6 +113,8 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
   /// ```
   public func canonicalText(_ text: String) -> String? {
     guard syntaxProblem(text) == nil else { return nil }
+    // -0 is 0: one number, one text.
+    func n(_ value: Double) -> String { WidgetValueSyntax.canonicalNumber(value == 0 ? 0 : value) }
     switch self {
     case .int:
       return WidgetValueSyntax.integer(text).map { String($0) }
@@ -110,7 +126,11 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
     case .colour:
       return WidgetValueSyntax.canonicalColour(text)
     case .size:
-      return WidgetValueSyntax.size(text).map { "\($0.width)x\($0.height)" }
+      return WidgetValueSyntax.size(text).map { n($0.width) + "x" + n($0.height) }
+    case .point:
+      return WidgetValueSyntax.point(text).map { n($0.x) + "," + n($0.y) }
+    case .rect:
+      return WidgetValueSyntax.rect(text).map { n($0.x) + "," + n($0.y) + "," + n($0.width) + "x" + n($0.height) }
     case .string, .enumeration, .url:
       return text
     }

@@ -34,7 +34,7 @@ extension WidgetDefinition {
     if self.size.widthIsGiven { size["width"] = .string("given") }
     if self.size.heightIsGiven { size["height"] = .string("given") }
     if let aspect = self.size.aspect { size["aspect"] = .number(aspect) }
-    return .object([
+    var members: [String: JSONValue] = [
       "name": .string(name),
       "create": creation.canonicalJSON,
       "setters": .array(setters.map(\.canonicalJSON)),
@@ -43,7 +43,11 @@ extension WidgetDefinition {
       "events": .object(Dictionary(uniqueKeysWithValues: events.map { ($0.name, $0.canonicalJSON) })),
       "size": .object(size),
       "visibility": .object(visibility.canonicalMembers),
-    ])
+    ]
+    // A container changes what a trace means (children are no child-of-leaf): fingerprinted,
+    // written only when true.
+    if isContainer { members["container"] = .bool(true) }
+    return .object(members)
   }
 }
 

@@ -145,6 +145,8 @@ extension WidgetSchemaReader {
     case "colour", "color": return .colour
     case "url": return .url
     case "size": return .size
+    case "point": return .point
+    case "rect": return .rect
     case "enum":
       guard let values, !values.isEmpty else { throw Failure(.missingKey, at: object.path, "an enum needs \"values\", a non-empty array of strings") }
       for (index, value) in values.enumerated() where values[..<index].contains(value) || value.isEmpty {
@@ -165,7 +167,7 @@ extension WidgetSchemaReader {
     case (.double, .number(let number)): text = WidgetValueSyntax.canonicalNumber(number)
     case (.bool, .bool(let flag)): text = flag ? "true" : "false"
     case (.string, .string(let string)), (.colour, .string(let string)), (.enumeration, .string(let string)),
-      (.url, .string(let string)), (.size, .string(let string)):
+      (.url, .string(let string)), (.size, .string(let string)), (.point, .string(let string)), (.rect, .string(let string)):
       text = string
     default:
       let expected = property.type == .int ? "an integer" : property.type == .double ? "a number" : property.type == .bool ? "true or false" : "a string"

@@ -40,7 +40,7 @@ enum WidgetSchemaReader {
   /// One widget kind.
   static func widget(_ value: JSONValue, at path: String) throws(Failure) -> (WidgetDefinition, [Declaration]) {
     let object = try SchemaObject(
-      value, at: path, allowed: ["name", "description", "create", "attributes", "properties", "events", "size", "visibility", "preview"])
+      value, at: path, allowed: ["name", "description", "create", "attributes", "properties", "events", "size", "visibility", "preview", "container"])
     let name = try object.requiredString("name")
     guard SchemaObject.isIdentifier(name) else {
       throw Failure(.invalidName, at: object.path("name"), "\(WidgetValueSyntax.quoted(name)) is not a widget name (a letter, then letters, digits and _)")
@@ -94,7 +94,7 @@ enum WidgetSchemaReader {
     let widget = WidgetDefinition(
       name: name, creation: creation, attributes: attributes, properties: properties,
       setters: setters.sorted { $0.name < $1.name }, events: events, size: size, visibility: visibility, preview: preview,
-      summary: try object.string("description") ?? "")
+      summary: try object.string("description") ?? "", isContainer: try object.bool("container") ?? false)
     return (widget, declarations)
   }
 

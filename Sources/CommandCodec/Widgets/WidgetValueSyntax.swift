@@ -2,7 +2,7 @@
 ///
 /// Pure functions over `String`, without Foundation. Each accepts exactly the syntax
 /// docs/WIDGETS.md §3 gives for its type and nothing more: no surrounding spaces, no `+` sign,
-/// no colour names.
+/// colour names only from ``colourNames``.
 ///
 /// ```swift
 /// WidgetValueSyntax.integer("-40")      // -40
@@ -65,9 +65,22 @@ public enum WidgetValueSyntax {
     isBool(text) ? (text == "true" || text == "1") : nil
   }
 
+  /// The colour names a value may use, in any case, each with its canonical digits (docs/WIDGETS.md
+  /// §3): CSS's sixteen basic colours, `grey`, `cyan`, `magenta`, `orange` and `transparent`: the
+  /// names every platform's colour parser knows (Android's `Color.parseColor`, CSS, UIColor's
+  /// class methods).
+  public static let colourNames: [String: String] = [
+    "black": "#000000", "silver": "#c0c0c0", "gray": "#808080", "grey": "#808080", "white": "#ffffff",
+    "maroon": "#800000", "red": "#ff0000", "purple": "#800080", "fuchsia": "#ff00ff", "magenta": "#ff00ff",
+    "green": "#008000", "lime": "#00ff00", "olive": "#808000", "yellow": "#ffff00", "navy": "#000080",
+    "blue": "#0000ff", "teal": "#008080", "aqua": "#00ffff", "cyan": "#00ffff", "orange": "#ffa500",
+    "transparent": "#00000000",
+  ]
+
   /// Whether `text` is `#` and 3, 6 or 8 hex digits (`#rgb`, `#rrggbb`, `#aarrggbb`, alpha first
-  /// as Android reads eight digits), either case.
+  /// as Android reads eight digits), either case, or one of ``colourNames`` in any case.
   public static func isColour(_ text: String) -> Bool {
+    if colourNames[text.lowercased()] != nil { return true }
     let bytes = Array(text.utf8)
     guard bytes.first == UInt8(ascii: "#"), [4, 7, 9].contains(bytes.count) else { return false }
     return bytes.dropFirst().allSatisfy { isDigit($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0 | 0x20) }
@@ -77,6 +90,7 @@ public enum WidgetValueSyntax {
   /// `#ffrrggbb` as `#rrggbb`, so that every spelling of one colour has one text. Nil for a
   /// text that is not a colour.
   public static func canonicalColour(_ text: String) -> String? {
+    if let digits = colourNames[text.lowercased()] { return digits }
     guard isColour(text) else { return nil }
     var digits = Array(text.lowercased().utf8.dropFirst())
     if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
@@ -96,12 +110,26 @@ public enum WidgetValueSyntax {
     return schemeOK && bytes.allSatisfy { $0 > 0x20 && $0 != 0x7F }
   }
 
-  /// The width and height `text` spells as `WIDTHxHEIGHT` (non-negative decimal integers below
-  /// 2^31, a lower-case `x`), or nil.
-  public static func size(_ text: String) -> (width: Int32, height: Int32)? {
+  /// The width and height `text` spells as `WIDTHxHEIGHT` (non-negative numbers, fractions
+  /// allowed, `320.5x200`; digits with leading zeros as before; a lower-case `x`), or nil.
+  public static func size(_ text: String) -> (width: Double, height: Double)? {
     let parts = text.split(separator: "x", omittingEmptySubsequences: false)
     guard parts.count == 2, let width = dimension(parts[0]), let height = dimension(parts[1]) else { return nil }
     return (width, height)
+  }
+
+  /// The point `text` spells as `X,Y` (two JSON numbers, no spaces), or nil.
+  public static func point(_ text: String) -> (x: Double, y: Double)? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let x = number(String(parts[0])), let y = number(String(parts[1])) else { return nil }
+    return (x, y)
+  }
+
+  /// The rectangle `text` spells as `X,Y,WIDTHxHEIGHT` (a point, then a size), or nil.
+  public static func rect(_ text: String) -> (x: Double, y: Double, width: Double, height: Double)? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 3, let origin = point(parts[0] + "," + parts[1]), let size = size(String(parts[2])) else { return nil }
+    return (origin.x, origin.y, size.width, size.height)
   }
 
   /// `"text"` with JSON escapes, as messages quote values.
@@ -118,9 +146,12 @@ public enum WidgetValueSyntax {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private static func dimension(_ text: Substring) -> Int32? {
-    guard !text.isEmpty, text.utf8.allSatisfy(isDigit) else { return nil }
-    return Int32(text)
+  /// A size's side: decimal digits (leading zeros allowed, as sizes always took them) or a
+  /// non-negative JSON number, finite.
+  private static func dimension(_ text: Substring) -> Double? {
+    guard !text.isEmpty, text.utf8.first != UInt8(ascii: "-") else { return nil }
+    if text.utf8.allSatisfy(isDigit) { return Double(text).flatMap { $0.isFinite ? $0 : nil } }
+    return number(String(text))
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

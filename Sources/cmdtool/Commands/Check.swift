@@ -45,7 +45,7 @@ struct Check: ParsableCommand {
       let reader = try TraceFileReader(path: trace!, widgets: widgets)
       let progress = ProgressReporter(reading: reader, verb: "checking")
       defer { progress.finish() }
-      result = try Replayer.replay(reader, options: .init(recordEmissions: false))
+      result = try Replayer.replay(reader, options: .init(recordEmissions: false, layout: WidgetFrameProbe()))
     } catch let failure as Replayer.Failure {
       printError(failure.description)
       throw ExitStatus.badInput

@@ -79,6 +79,9 @@ struct CoverageCommand: ParsableCommand {
     defer { reader.close() }
     let progress = ProgressReporter(reading: reader, verb: "measuring")
     defer { progress.finish() }
+    // The header names the widget schema: known before the first record is counted.
+    _ = try reader.readHeader()
+    coverage.startTrace(widgets: reader.widgets)
     _ = try reader.read(into: &coverage)
   }
 

@@ -173,7 +173,7 @@ struct ReplayCommand: ParsableCommand {
       let progress = ProgressReporter(reading: reader, verb: "replaying")
       defer { progress.finish() }
       // The platform's own events only when printed: a long gap of a fast timer costs no memory.
-      result = try Replayer.replay(reader, to: point, strict: strict, options: .init(recordEmissions: events))
+      result = try Replayer.replay(reader, to: point, strict: strict, options: .init(recordEmissions: events, layout: WidgetFrameProbe()))
     } catch let failure as Replayer.Failure {
       printError(failure.description)
       throw ExitStatus.badInput

@@ -6,7 +6,7 @@ struct Widgets: ParsableCommand {
     discussion: """
       A widget schema (docs/WIDGETS.md) is a JSON file a project keeps beside its traces. It \
       declares each custom widget kind: the command that creates it and its code, creation-time \
-      attributes, typed properties (int, double, bool, string, colour, enum, url, size) with \
+      attributes, typed properties (int, double, bool, string, colour, enum, url, size, point, rect) with \
       defaults and ranges, how each property is set on the wire, the events the widget sends, \
       its size and visibility rules, and how a wireframe previews it.
 

@@ -113,9 +113,9 @@ struct WidgetSchemaValidationTests {
 
   @Test("Messages say what is wrong with the value", arguments: [
     (intProperty(#", "min": 0, "max": 100, "default": 140"#), "widgets[0].properties.p.default: 140 is above the maximum 100"),
-    (styled("colour", #", "default": "banana""#), #"widgets[0].properties.p.default: "banana" is not a colour (#rgb, #rrggbb or #aarrggbb)"#),
+    (styled("colour", #", "default": "banana""#), #"widgets[0].properties.p.default: "banana" is not a colour (#rgb, #rrggbb, #aarrggbb or a name such as red)"#),
     (F.document(F.widget(create: #"{"command": "CREATE_PIE", "code": 51}"#)), "widgets[0].create.code: code 51 is SET_STYLE in cmdtool-1; custom commands take codes 1000–1999"),
-    (styled("colr", ""), #"widgets[0].properties.p.type: unknown type "colr" (did you mean "colour"?); types: int, double, bool, string, colour, enum, url, size"#),
+    (styled("colr", ""), #"widgets[0].properties.p.type: unknown type "colr" (did you mean "colour"?); types: int, double, bool, string, colour, enum, url, size, point, rect"#),
     (F.document(F.widget(extra: #", "preview": {"fill": "p"}"#)), "widgets[0].preview.fill: p is of type int; fill takes a colour property or attribute (the widget has none)"),
     (F.document(F.widget(properties: F.percentage + #", "sliceColor": {"type": "colour", "set": {"command": "SET_STYLE", "key": "c"}}"#, extra: #", "preview": {"fill": "p"}"#)),
      "widgets[0].preview.fill: p is of type int; fill takes a colour property or attribute (the widget has sliceColor)"),

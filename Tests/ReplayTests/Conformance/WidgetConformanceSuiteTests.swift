@@ -50,6 +50,7 @@ struct WidgetConformanceSuiteTests {
       "Recommended.Widgets.PieChart.ImmutableAttribute.title.SetStyle",
       "Recommended.Widgets.PieChart.ImmutableAttribute.title.SetTextValue",
       "Required.Widgets.PieChart.Visibility.HideAndShow",
+      "Required.Widgets.PieChart.Event.Tap",
       "Required.Widgets.PieChart.Delete",
     ])
   }
@@ -160,5 +161,38 @@ struct WidgetConformanceSuiteTests {
     #expect(state[3]?.widget?.properties["piePercentage"] == "40")
     // A header without a schema keeps none, whatever is given.
     #expect(try ScenarioCase.make(name: "plain", header: TraceHeader(), records: [], widgets: all).widgets == nil)
+  }
+
+  /// The seeds' concepts the generated suite exercises (issue #26 §2): a CWIWidget-style slider
+  /// whose click carries two typed doubles, App in the Air's TripWidget with `blankHides`, and a
+  /// PGAdapter-style container.
+  static let seeds: WidgetSchema = try! WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "seeds", "widgets": [
+      {"name": "RangeSlider", "create": {"command": "CREATE_RANGE_SLIDER", "code": 1100},
+       "events": {"rangeChanged": {"class": "TouchEvent", "fields": {
+         "x": {"name": "min", "type": "double", "min": 0.25, "max": 1}, "y": {"name": "max", "type": "double", "min": 0, "max": 1}}}}},
+      {"name": "Trip", "create": {"command": "CREATE_TRIP", "code": 1101},
+       "properties": {"flight": {"type": "string", "set": {"command": "SET_TRIP", "code": 1102, "field": "textValue"}}},
+       "visibility": {"displayableAfter": ["flight"], "blankHides": true}},
+      {"name": "PGPanel", "create": {"command": "CREATE_PG_PANEL", "code": 1103}, "container": true}]}
+    """#)
+
+  @Test func eventsWithPayloadsBlankHidesAndContainersHaveCases() throws {
+    let cases = ConformanceSuite.widgetCases(Self.seeds)
+    let names = cases.map(\.name)
+    for name in ["Required.Widgets.RangeSlider.Event.Tap", "Required.Widgets.Trip.Visibility.BlankHides", "Required.Widgets.PGPanel.Container.Children", "Required.Widgets.PGPanel.Event.Tap"] {
+      #expect(names.contains(name), "\(name) in \(names)")
+    }
+    let tap = try #require(cases.first { $0.name == "Required.Widgets.RangeSlider.Event.Tap" })
+    #expect(tap.needsEvents == .user && tap.summary.contains("TouchEvent with min, max"), "\(tap.summary)")
+    let tapped = try CaseExpectation(tap)
+    let sent = try #require(tapped.steps.last?.traceRecord)
+    guard case .event(let target, let event) = sent.body else { Issue.record("a tap sends an event: \(sent)"); return }
+    #expect(target == 4 && event.kind == .touch && event.fieldText("x") == "0.25", "the payloads' first valid values")
+    let blank = try CaseExpectation(try #require(cases.first { $0.name.hasSuffix(".BlankHides") })).steps
+    #expect(blank.suffix(2).map { $0.state[4]?.widget?.isDisplayable } == [true, false])
+    let panel = try CaseExpectation(try #require(cases.first { $0.name.hasSuffix(".Container.Children") }))
+    #expect(panel.steps.last?.state[4]?.children == [6], "created 5 and 6, 6 moved first, 5 removed")
+    #expect(panel.diagnostics.isEmpty, "no child-of-leaf under a container: \(panel.diagnostics)")
   }
 }

@@ -61,11 +61,11 @@ func screenModel(_ lines: String..., options: ReferenceModel.Options = .init(), 
 
 /// A model of the prelude (application 1, view 2, layout 3) followed by `lines`, custom widget
 /// commands read and modelled with `schema`; a decoding error fails the calling test.
-func widgetModel(_ schema: WidgetSchema, _ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) -> ReferenceModel {
+func widgetModel(_ schema: WidgetSchema, _ lines: [String], options: ReferenceModel.Options = .init(), sourceLocation: SourceLocation = #_sourceLocation) -> ReferenceModel {
   var decoder = TraceDecoder(format: .jsonLines, jsonOptions: JSONDecodingOptions(widgets: schema))
   decoder.feed(Array(((Prelude.both + lines).joined(separator: "\n") + "\n").utf8))
   decoder.finish()
-  var model = ReferenceModel(widgets: schema)
+  var model = ReferenceModel(options: options, widgets: schema)
   var index = 0
   do {
     while let record = try decoder.next() {

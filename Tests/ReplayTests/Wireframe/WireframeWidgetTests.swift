@@ -203,14 +203,16 @@ struct WireframeWidgetTests {
     #expect(card2.text?.color == WireframePalette.paper && Self.part(card2, .caption)?.text?.color == WireframePalette.paper)
   }
 
-  @Test("Only a #rgb, #rrggbb or #aarrggbb value fills; names, rgb() and hostile values fill nothing")
+  @Test("Only a #rgb, #rrggbb or #aarrggbb value or a schema colour name fills; other names, rgb() and hostile values fill nothing")
   func previewFill() throws {
     var state = Self.state(Self.badge, [Line.batch(Line.create("BADGE", 3, 5), Line.style(5, "tint", "#80102030"))])
     let filled = try box(WireframeLayout.layout(state, viewport: WireframeSize(width: 400, height: 800)), 5)
     #expect(filled.style.background == .color(StyleColor(red: 0x10, green: 0x20, blue: 0x30, alpha: 0x80)))
     #expect(WireframeSVG.render(WireframeLayout.layout(state, viewport: WireframeSize(width: 400, height: 800))).contains(##"fill="#102030" fill-opacity="0.5""##))
     // The model refuses such values; a state built otherwise (a snapshot) may still hold them.
-    for value in ["red", "rgb(255,0,0)", "red;background:url(http://evil)", "#ff88", "url(#x)", "\"/><script>alert(1)</script>"] {
+    _ = state.elements.update(5) { $0.widget?.properties["tint"] = "Red" }
+    #expect(try box(WireframeLayout.layout(state, viewport: WireframeSize(width: 400, height: 800)), 5).style.background == .color(StyleColor(red: 0xff, green: 0, blue: 0)))
+    for value in ["reddish", "rgb(255,0,0)", "red;background:url(http://evil)", "#ff88", "url(#x)", "\"/><script>alert(1)</script>"] {
       _ = state.elements.update(5) { $0.widget?.properties["tint"] = value }
       let w = WireframeLayout.layout(state, viewport: WireframeSize(width: 400, height: 800))
       #expect(try box(w, 5).style.background == nil, "\(value)")

@@ -91,6 +91,7 @@ private struct WidgetCaseMaker {
     cases += immutableAttributes(recommended)
     cases += visibility(required, recommended)
     cases += setters(recommended)
+    cases += interaction(required)
     do {
       var b = start()
       b.send(createDisplayable())
@@ -162,7 +163,46 @@ private struct WidgetCaseMaker {
       var shown = start()
       shown.send(create())
       shown.send(.to(widget, .setVisibility, value: 1))
+      // Blanked to "" where its type takes it, else set back to its default (both count as unset).
+      if rules.blankHides, let property = waitsFor.first, !WidgetPropertyWire.isIntegerField(property.wire.field),
+        let blankText = property.validate("") == nil ? "" : property.defaultValue,
+        let value = WidgetValues.valid(property, avoiding: blankText), let give = set(property, to: value), let blank = set(property, to: blankText)
+      {
+        var hidden = start()
+        hidden.send(createDisplayable() + [give])
+        hidden.send(blank)
+        cases.append(named(hidden, "\(required).Visibility.BlankHides", "\(a(kind)) whose \(property.name) is blanked to \(blankText.isEmpty ? "\"\"" : blankText) is not displayable again (blankHides)", "WIDGETS.md §2.8", about: [.tree, .visibility]))
+      }
       cases.append(named(shown, "\(recommended).Visibility.ShownBeforeDisplayable", "\(a(kind)) shown before \(waitsFor.map(\.name).joined(separator: ", ")) \(waitsFor.count == 1 ? "is" : "are") set stays not displayable", "PROTOCOL.md §7 widget-not-displayable", about: [.tree, .visibility]))
+    }
+    return cases
+  }
+
+  /// A tap (the widget's click, with its typed payloads at their first valid values, or a
+  /// CommandEvent for a widget declaring no events; WIDGETS.md §6.5), and for a container its
+  /// children: created under it, reordered, one removed (WIDGETS.md §2.10).
+  private func interaction(_ required: String) -> [ConformanceCase] {
+    var cases: [ConformanceCase] = []
+    let state = ReferenceModel(widgets: schema).state
+    // The event a tap sends depends on the schema alone, not on the widget's values.
+    var withWidget = Element(id: widget, kind: .custom, parent: layout)
+    withWidget.widget = CustomWidget(kind: kind)
+    if case .success(let event)? = state.tapEvent(for: withWidget) {
+      var b = start()
+      b.send(createDisplayable())
+      b.later(100)
+      b.act(.tap(widget))
+      let payloads = definition.events.first { $0.matches(event) }?.payloads.map(\.payload.name) ?? []
+      let what = payloads.isEmpty ? "\(event.kind.name)" : "\(event.kind.name) with \(payloads.joined(separator: ", "))"
+      cases.append(named(b, "\(required).Event.Tap", "a tap on \(a(kind)) sends its click, \(what)", "WIDGETS.md §2.6, §6.5", about: .tree, events: .user))
+    }
+    if definition.isContainer {
+      var b = start()
+      b.send(createDisplayable())
+      b.send(.create(.createButton, in: widget, id: widget + 1, text: "Inside"), .create(.createText, in: widget, id: widget + 2, text: "Also inside"))
+      b.send(.to(widget, .reorderChild, child: widget + 2, value: 0))
+      b.send(.to(widget, .removeChild, child: widget + 1))
+      cases.append(named(b, "\(required).Container.Children", "\(a(kind)), a container, takes children: created under it, reordered, one removed", "WIDGETS.md §2.10, PROTOCOL.md §3 39, 40"))
     }
     return cases
   }
@@ -247,8 +287,8 @@ private struct WidgetCaseMaker {
     return command
   }
 
-  private func named(_ builder: CaseBuilder, _ name: String, _ summary: String, _ reference: String, about: StateParts = .tree) -> ConformanceCase {
-    builder.named(name, summary, reference, about: about).with(widgets: schema)
+  private func named(_ builder: CaseBuilder, _ name: String, _ summary: String, _ reference: String, about: StateParts = .tree, events: EventKinds = []) -> ConformanceCase {
+    builder.named(name, summary, reference, about: about, events: events).with(widgets: schema)
   }
 }
 
@@ -276,6 +316,8 @@ enum WidgetValues {
     case .enumeration: values = ["not-a-value"]
     case .url: values = ["no scheme here"]
     case .size: values = ["12 x 4"]
+    case .point: values = ["1, 2"]
+    case .rect: values = ["0,0,-1x2"]
     }
     return values.first { property.validate($0) != nil && carries($0, property) }
   }
@@ -295,6 +337,8 @@ enum WidgetValues {
     case .enumeration(let values): return values
     case .url: return ["https://example.com/conformance.png", "https://example.com/other.png"]
     case .size: return ["200x100", "64x64"]
+    case .point: return ["10,20", "-1.5,0"]
+    case .rect: return ["0,0,320x44", "8,8,100x50"]
     }
   }
 

@@ -55,6 +55,16 @@ extension CoverageReport {
           }
         }
       }
+      if !coverage.widgetStyleKeyCounts.isEmpty {
+        object.member("customStyleKeys") { json in
+          json.array(coverage.widgetStyleKeyCounts.sorted { $0.key < $1.key }) { json, entry in
+            json.object { item in
+              item.member("key") { $0.string(entry.key) }
+              item.member("count") { $0.int(entry.value) }
+            }
+          }
+        }
+      }
       object.member("eventTypes") { json in
         json.array(coverage.eventKinds) { json, entry in
           json.object { item in

@@ -67,6 +67,10 @@ public struct CoverageReport: Sendable {
     if !custom.isEmpty {
       out += wrap("custom widget commands (not in the ratios): ", custom.map { "\($0.key) \($0.value)" })
     }
+    let widgetKeys = coverage.widgetStyleKeyCounts.sorted { $0.key < $1.key }
+    if !widgetKeys.isEmpty {
+      out += wrap("custom widget style keys (not in the ratios): ", widgetKeys.map { "\($0.key) \($0.value)" })
+    }
     return out
   }
 

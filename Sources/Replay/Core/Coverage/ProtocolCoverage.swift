@@ -17,7 +17,8 @@ import CommandCodec
 /// A field counts as exercised when some command of that type carries it at a value other than
 /// its default (0 or ""), the way both codecs decide what to write; so SET_VISIBILITY's `value`
 /// is exercised by a show (1), never by a hide (0), and SET_STYLE's by any selector but NORMAL.
-/// Memory is constant but for the distinct style keys seen.
+/// Memory is constant but for the distinct style keys seen and the ids of the custom widgets of the
+/// trace being measured.
 public struct ProtocolCoverage: Hashable, Sendable {
   /// Per command type (by raw value, custom widget commands last): how many commands, and the
   /// bits of the fields they set.
@@ -32,6 +33,14 @@ public struct ProtocolCoverage: Hashable, Sendable {
   private var selectorCounts = [Int](repeating: 0, count: StyleSelector.allCases.count)
   /// SET_STYLE commands per non-empty key, known or not.
   private var styleKeyCounts: [String: Int] = [:]
+  /// SET_STYLE commands to a custom widget with a key its schema declares for a property
+  /// (docs/WIDGETS.md §2.5), per key: the widget's, not the built-in protocol's style key, so
+  /// counted apart and never in the ratios (a chart's `border-color` covers no built-in key).
+  public private(set) var widgetStyleKeyCounts: [String: Int] = [:]
+  /// The widget schema of the trace being measured (``startTrace(widgets:)``), and the kinds of
+  /// the custom widgets it created so far, by id.
+  private var widgets: WidgetSchema?
+  private var widgetKinds: [Int32: String] = [:]
 
   /// SET_STYLE commands whose `value` is not a selector 0–5 (the model's `invalid-selector`).
   public private(set) var invalidSelectorCount = 0
@@ -48,6 +57,14 @@ public struct ProtocolCoverage: Hashable, Sendable {
 
   /// Coverage of nothing yet.
   public init() {}
+
+  /// Starts measuring a trace read with `widgets` (its header's schema; nil for none), so that
+  /// its widgets' own SET_STYLE keys count as ``widgetStyleKeyCounts``. Custom widgets created by
+  /// earlier traces are forgotten: ids are a trace's own.
+  public mutating func startTrace(widgets: WidgetSchema?) {
+    self.widgets = widgets
+    widgetKinds = [:]
+  }
 
   /// Counts one trace record: a batch's commands, an event, a modal result or a marker.
   ///
@@ -78,14 +95,26 @@ public struct ProtocolCoverage: Hashable, Sendable {
     commandCount += 1
     commandCounts[type] += 1
     commandFieldBits[type] |= Self.bits(of: command)
-    if command.type == .custom { customCommandCounts[command.customType, default: 0] += 1 }
+    if command.type == .custom {
+      customCommandCounts[command.customType, default: 0] += 1
+      if let created = widgets?.command(named: command.customType), created.role == .create {
+        widgetKinds[command.childInternalId] = created.widget
+      }
+    }
     guard command.type == .setStyle else { return }
     if let selector = StyleSelector(rawValue: command.value) {
       selectorCounts[Int(selector.rawValue)] += 1
     } else {
       invalidSelectorCount += 1
     }
-    if !command.textValue.isEmpty { styleKeyCounts[command.textValue, default: 0] += 1 }
+    guard !command.textValue.isEmpty else { return }
+    // A widget's own key sets its property (the model does the same); any other key to it
+    // (`margin` on a chart) is a plain style.
+    if let kind = widgetKinds[command.internalId], widgets?.widget(named: kind)?.properties(setBy: .style(key: command.textValue)).isEmpty == false {
+      widgetStyleKeyCounts[command.textValue, default: 0] += 1
+    } else {
+      styleKeyCounts[command.textValue, default: 0] += 1
+    }
   }
 
   /// Counts one event (whatever its target): its class and the fields it sets.
@@ -114,6 +143,7 @@ public struct ProtocolCoverage: Hashable, Sendable {
     for index in selectorCounts.indices { selectorCounts[index] += other.selectorCounts[index] }
     styleKeyCounts.merge(other.styleKeyCounts, uniquingKeysWith: +)
     customCommandCounts.merge(other.customCommandCounts, uniquingKeysWith: +)
+    widgetStyleKeyCounts.merge(other.widgetStyleKeyCounts, uniquingKeysWith: +)
     invalidSelectorCount += other.invalidSelectorCount
     recordCount += other.recordCount
     commandCount += other.commandCount

@@ -62,8 +62,9 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
   case created(kind: String, attributes: [String: String])
   /// A property changed from `old` (nil: unset) to `new`.
   case property(name: String, old: String?, new: String)
-  /// Its size resolved (its preferred size clamped to its size rules), in layout points.
-  case layout(width: Double, height: Double)
+  /// The layout gave it this frame (CWIWidget's `setWidgetViewFrame:`), in screen points: logged
+  /// only by a model given a layout (docs/WIDGETS.md §7.1), each time the frame changes.
+  case frame(x: Double, y: Double, width: Double, height: Double)
   /// Every property its `displayableAfter` lists has been set.
   case displayable
   /// A `displayableAfter` property was blanked, and the schema says `blankHides`.
@@ -71,7 +72,7 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
   /// It was deleted.
   case destroyed(kind: String)
 
-  /// `created PieChart (title="Budget")`, `property piePercentage 0 → 40`, `layout 200×200`, ….
+  /// `created PieChart (title="Budget")`, `property piePercentage 0 → 40`, `frame 0,64 200×200`, ….
   public var description: String {
     switch self {
     case .created(let kind, let attributes):
@@ -81,8 +82,8 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
       // Values are text forms: a string property's can hold anything, "" included.
       func shown(_ value: String) -> String { value.isEmpty ? "\"\"" : TerminalText.escaped(value) }
       return "property \(name) \(old.map(shown) ?? "unset") → \(shown(new))"
-    case .layout(let width, let height):
-      return "layout \(Format.number(width))×\(Format.number(height))"
+    case .frame(let x, let y, let width, let height):
+      return "frame \(Format.number(x)),\(Format.number(y)) \(Format.number(width))×\(Format.number(height))"
     case .displayable:
       return "displayable"
     case .notDisplayable:
@@ -94,6 +95,13 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension UIState {
+  /// Whether `element` is a custom widget its schema declares a container (`"container": true`,
+  /// docs/WIDGETS.md §2.10): elements may be created under it, and it lays them out.
+  public func isContainerWidget(_ element: Element) -> Bool {
+    guard let kind = element.widget?.kind else { return false }
+    return widgets?.widget(named: kind)?.isContainer == true
+  }
+
   /// A custom widget's label, as script selectors match it (docs/SCRIPT_FORMAT.md §3): the value
   /// of its first `string` attribute, in the schema's (sorted) order — the chart's `title`. Nil
   /// for built-in elements, and for widgets whose kind has no string attribute.

@@ -59,8 +59,9 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
   case widgetNotHideable = "widget-not-hideable"
   case widgetUnknownEvent = "widget-unknown-event"
   case widgetInvalidEventValue = "widget-invalid-event-value"
+  case widgetSize = "widget-size"
 
-  public var severity: Diagnostic.Severity { self == .notModelled || self == .widgetNotDisplayable ? .note : .error }
+  public var severity: Diagnostic.Severity { self == .notModelled || self == .widgetNotDisplayable || self == .widgetSize ? .note : .error }
 
   /// Whether the rule is about custom widgets: only traces with a widget schema can raise it.
   public var isWidgetRule: Bool { rawValue.hasPrefix("widget-") }
@@ -85,8 +86,12 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
   /// break (the stream fuzzer and the conformance suite send commands, not events).
   public static let widgetEventRules: [DiagnosticRule] = [.widgetUnknownEvent, .widgetInvalidEventValue]
 
+  /// The rule about the frames a layout gives custom widgets (docs/WIDGETS.md §7.1), raised only
+  /// by a model given a layout (``ReferenceModel/Options/layout``).
+  public static let widgetLayoutRules: [DiagnosticRule] = [.widgetSize]
+
   /// Every rule: the built-in protocol's, then the custom widgets'.
-  public static let everyRule: [DiagnosticRule] = allCases + widgetRules + widgetEventRules
+  public static let everyRule: [DiagnosticRule] = allCases + widgetRules + widgetEventRules + widgetLayoutRules
 
   /// What the rule says, for documentation and `cmdtool check --rules`.
   public var summary: String {
@@ -118,6 +123,7 @@ public enum DiagnosticRule: String, CaseIterable, Sendable, Comparable {
     case .widgetNotHideable: return "SET_VISIBILITY hides a custom widget whose schema says it cannot be hidden; ignored"
     case .widgetUnknownEvent: return "an event sent to a custom widget matches none its schema declares (class and match)"
     case .widgetInvalidEventValue: return "a field of an event sent to a custom widget is outside its declared type or range"
+    case .widgetSize: return "the layout offers a custom widget a size outside its size rules; drawn clamped to them"
     }
   }
 

@@ -34,8 +34,9 @@ extension ReferenceModel {
     var parent: Int32? = nil
     if let attachTo, let parentSlot = state.elements.slot(of: attachTo) {
       let parentKind = state.elements[slot: parentSlot].kind
-      if !parentKind.canHaveChildren {
-        report(.childOfLeaf, "\(command.typeName) puts \(kind.rawValue) \(id) under \(parentKind.rawValue) \(attachTo), which cannot hold children; attached anyway")
+      if !parentKind.canHaveChildren && !state.isContainerWidget(state.elements[slot: parentSlot]) {
+        let parentName = state.elements[slot: parentSlot].kindName
+        report(.childOfLeaf, "\(command.typeName) puts \(kind.rawValue) \(id) under \(parentName) \(attachTo), which cannot hold children; attached anyway")
       }
       parent = attachTo
       state.elements[slot: parentSlot].children.append(id)

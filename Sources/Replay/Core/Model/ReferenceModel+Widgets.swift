@@ -58,14 +58,8 @@ extension ReferenceModel {
     }
     customElements.insert(id)
     emit(.widget(target: id, .created(kind: definition.name, attributes: attributes)))
-    let size = definition.size
-    // A size the parent gives (`"width": "given"`) comes from a layout the model does not run:
-    // it logs no made-up frame (a width of 0 beside a height of 44) for such a widget.
-    if size.preferredWidth != nil || size.preferredHeight != nil, !size.widthIsGiven, !size.heightIsGiven {
-      let width = Self.clamp(size.preferredWidth ?? size.minWidth ?? 0, size.minWidth, size.maxWidth)
-      let height = Self.clamp(size.preferredHeight ?? size.minHeight ?? 0, size.minHeight, size.maxHeight)
-      emit(.widget(target: id, .layout(width: width, height: height)))
-    }
+    // Its frame comes from the layout, which the model does not run: logged after the record
+    // when the model has a layout (ReferenceModel+WidgetFrames), never made up from the schema.
   }
 
   /// A setter of the schema's own: it sets every property declared for one of its fields, to that
@@ -103,9 +97,11 @@ extension ReferenceModel {
     switch command.type {
     case .setStyle:
       if let property = definition.properties(setBy: .style(key: command.textValue)).first {
-        setProperty(property, of: definition, id, to: command.textValue2)
+        let accepted = setProperty(property, of: definition, id, to: command.textValue2)
         updateDisplayability(definition, id)
-        return true
+        // A property on a sizing key (an IBInspectable `width` set by SET_STYLE width) still sizes
+        // the box, within the size rules: the style applies too (docs/WIDGETS.md §2.7).
+        return !(accepted && Self.sizingStyleKeys.contains(command.textValue))
       }
       if definition.attributes.contains(where: { $0.name == command.textValue }) {
         report(.widgetImmutableAttribute, "SET_STYLE would change \(command.textValue) of \(definition.name) \(id), a creation-time attribute; ignored")
@@ -151,9 +147,13 @@ extension ReferenceModel {
   /// Validates and stores one property value as its canonical text, logging the change a
   /// platform's widget would see (none when the value is the one it had, however spelt). The
   /// caller settles displayability once its command is done (``updateDisplayability(_:_:)``).
-  private mutating func setProperty(_ property: WidgetProperty, of definition: WidgetDefinition, _ id: Int32, to text: String) {
+  ///
+  /// - Returns: whether the value was accepted (false: refused as `widget-invalid-value`).
+  @discardableResult
+  private mutating func setProperty(_ property: WidgetProperty, of definition: WidgetDefinition, _ id: Int32, to text: String) -> Bool {
     if let problem = property.validate(text) {
-      return report(.widgetInvalidValue, "\(property.name) of \(definition.name) \(id): \(problem); ignored")
+      report(.widgetInvalidValue, "\(property.name) of \(definition.name) \(id): \(problem); ignored")
+      return false
     }
     let value = property.canonicalValue(text)
     var old: String?
@@ -165,7 +165,12 @@ extension ReferenceModel {
     if old.map({ !property.type.sameValue($0, value) }) ?? true {
       emit(.widget(target: id, .property(name: property.name, old: old, new: value)))
     }
+    return true
   }
+
+  /// The SET_STYLE keys that size a box (docs/WIREFRAME.md §3): a property set through one is
+  /// kept as a style too, so that declaring it never stops it sizing the widget.
+  static let sizingStyleKeys: Set<String> = ["width", "height", "min-width", "max-width", "min-height", "max-height"]
 
   /// Whether the `displayableAfter` property `name` counts as given: set, and with
   /// `blankHides`, neither "" nor its default (docs/WIDGETS.md §2.8).
@@ -217,12 +222,5 @@ extension ReferenceModel {
     }
     if type == .bool && (integer == 0 || integer == 1) { return integer == 1 ? "true" : "false" }
     return String(integer)
-  }
-
-  private static func clamp(_ value: Double, _ minimum: Double?, _ maximum: Double?) -> Double {
-    var result = value
-    if let maximum { result = min(result, maximum) }
-    if let minimum { result = max(result, minimum) }
-    return result
   }
 }

@@ -28,8 +28,15 @@ public struct ReferenceModel: Sendable {
     /// The most timer firings the clock runs between two commands; past it the clock stops with
     /// a ``ClockOverrun`` (docs/PROTOCOL.md §2.1).
     public var clockLimit: Int
+    /// The layout that tells custom widgets' frames (docs/WIDGETS.md §7.1): with one, the model
+    /// logs each widget's `frame` and reports `widget-size`; without, it logs no frame.
+    public var layout: (any WidgetLayoutProbe)?
 
-    public init(recordEmissions: Bool = true, maxDiagnostics: Int = 10_000, maxRequests: Int = 1_000, tracksTouched: Bool = false, clockLimit: Int = ReferenceModel.defaultClockLimit) {
+    public init(
+      recordEmissions: Bool = true, maxDiagnostics: Int = 10_000, maxRequests: Int = 1_000, tracksTouched: Bool = false,
+      clockLimit: Int = ReferenceModel.defaultClockLimit, layout: (any WidgetLayoutProbe)? = nil
+    ) {
+      self.layout = layout
       self.recordEmissions = recordEmissions
       self.maxDiagnostics = maxDiagnostics
       self.maxRequests = maxRequests
@@ -83,6 +90,9 @@ public struct ReferenceModel: Sendable {
   var touched: Set<Int32> = []
   /// The ids of live custom widgets: built-in commands to them may set their properties.
   var customElements: Set<Int32> = []
+  /// The frames last logged for custom widgets, and the ones whose size broke their rules then
+  /// (reported once until the size changes), when ``Options/layout`` is given.
+  var widgetFrames: [Int32: WidgetFrame] = [:]
 
   /// A model starting from the header's committed preferences and viewport.
   public init(header: TraceHeader = TraceHeader(), options: Options = Options(), widgets: WidgetSchema? = nil) {
@@ -217,6 +227,7 @@ public struct ReferenceModel: Sendable {
   /// Work that follows every record: image requests for images that changed.
   mutating func finishRecord() {
     if allImagesDirty || !dirtyImages.isEmpty { evaluateImages() }
+    if options.layout != nil && (!customElements.isEmpty || !widgetFrames.isEmpty) { logWidgetFrames() }
   }
 
   // MARK: - Diagnostics

@@ -56,8 +56,10 @@ public enum PlatformEmissionFormatter {
           o.member("name") { $0.string(name) }
           if let old { o.member("old") { $0.string(old) } }
           o.member("new") { $0.string(new) }
-        case .layout(let width, let height):
-          o.member("hook") { $0.string("layout") }
+        case .frame(let x, let y, let width, let height):
+          o.member("hook") { $0.string("frame") }
+          o.member("x") { $0.number(x) }
+          o.member("y") { $0.number(y) }
           o.member("width") { $0.number(width) }
           o.member("height") { $0.number(height) }
         case .displayable:

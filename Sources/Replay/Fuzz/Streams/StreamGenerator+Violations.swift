@@ -110,6 +110,8 @@ extension StreamGenerator {
       return breakWidgetRule(rule)
     case .widgetUnknownEvent, .widgetInvalidEventValue:
       return false  // events come from the platform; a command stream cannot break them
+    case .widgetSize:
+      return false  // judged on a layout, which a stream's model does not run
     case .notModelled:
       let types: [CommandType] = [.setIntData, .setShape, .toggleMenu, .setBackButtonVisibility, .historyGoForward, .showView, .show, .requestRedraw, .setValue, .setLabel, .setEnabled, .deleteTimer, .endModal, .showModal]
       send(Command(types[random.below(types.count)], internalId: descend(from: pickRoot()), value: 1, textValue: text()))

@@ -133,7 +133,11 @@ extension StreamGenerator {
     case .url:
       return "https://example.com/\(random.below(1000)).png"
     case .size:
-      return "\(1 + random.below(400))x\(1 + random.below(400))"
+      return "\(1 + random.below(400))x\(1 + random.below(400))" + (random.chance(20) ? ".5" : "")
+    case .point:
+      return "\(random.below(400)),-\(random.below(400)).25"
+    case .rect:
+      return "\(random.below(400)),\(random.below(400)),\(1 + random.below(400))x\(1 + random.below(400))"
     }
   }
 
@@ -152,10 +156,12 @@ extension StreamGenerator {
       return integerField ? nil : "1.2.3"
     case .bool: return integerField ? "2" : "maybe"
     case .string: return nil
-    case .colour: return integerField ? nil : ["banana", "#12", "red", "#gggggg"][random.below(4)]
+    case .colour: return integerField ? nil : ["banana", "#12", "reddish", "#gggggg"][random.below(4)]
     case .enumeration: return integerField ? nil : "not-a-value"
     case .url: return integerField ? nil : "no scheme here"
     case .size: return integerField ? nil : ["12", "12 x 4", "-1x2"][random.below(3)]
+    case .point: return integerField ? nil : ["12", "1, 2", "1,2,3"][random.below(3)]
+    case .rect: return integerField ? nil : ["0,0", "0,0,-1x2", "0,0,12"][random.below(3)]
     }
   }
 

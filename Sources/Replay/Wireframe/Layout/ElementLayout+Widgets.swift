@@ -55,12 +55,12 @@ extension ElementLayout {
     return (newLow, newHigh)
   }
 
-  /// The colour a preview's `fill` property holds: `#rgb`, `#rrggbb` or `#aarrggbb` only,
-  /// parsed; anything else (a name, `rgb(…)`, a hostile value a snapshot smuggled in) fills
-  /// nothing.
+  /// The colour a preview's `fill` property holds: `#rgb`, `#rrggbb`, `#aarrggbb` or one of the
+  /// schema format's colour names (docs/WIDGETS.md §3), parsed from its digits; anything else
+  /// (`rgb(…)`, another name, a hostile value a snapshot smuggled in) fills nothing.
   static func previewFill(_ value: String?) -> StyleColor? {
-    guard let value, WidgetValueSyntax.isColour(value) else { return nil }
-    return StyleColor.parse(value)
+    guard let value, let digits = WidgetValueSyntax.canonicalColour(value) else { return nil }
+    return StyleColor.parse(digits)
   }
 
   /// What a widget's box says: with its schema, the inspectable properties and attributes;
@@ -149,6 +149,20 @@ extension ElementLayout {
           kind: .caption, frame: WireframeRect(x: 0, y: y, width: boxWidth, height: shownValues.size.height), label: face.values.joined(separator: "\n"),
           text: shownValues.placed(in: boxWidth, align: align, color: colors.values)))
     }
+    return content
+  }
+
+  /// A container widget (docs/WIDGETS.md §2.10): its children stacked top left as in a frame
+  /// layout, in a box of its preferred size (or, on an axis without one, as large as they are),
+  /// clipped to it. Its kind and values are not drawn over its children; the SVG group names it.
+  mutating func widgetContainer(_ element: Element, _ style: ResolvedStyle, width: LayoutSpec, height: LayoutSpec, depth: Int) -> Content {
+    var content = overlay(flowChildren(of: element), width: width, height: height, gravity: style.gravity, depth: depth)
+    let (preferredWidth, preferredHeight) = Self.preferredContentSize(
+      definition(of: element)?.size, insets: style.contentInsets, width: width.limit, height: height.isExact ? height.value : nil)
+    if let preferredWidth { content.size.width = preferredWidth }
+    if let preferredHeight { content.size.height = preferredHeight }
+    content.label = element.widget?.kind ?? ""
+    content.clipsChildren = true
     return content
   }
 

@@ -91,6 +91,10 @@ public struct WireframeBox: Hashable, Sendable {
   /// A custom widget's kind (`PieChart`, the schema's name for it: an identifier); nil for
   /// other boxes.
   public var widgetKind: String?
+  /// For a custom widget, the size its parent's layout offered (a style's width, a match-parent
+  /// width, a `given` axis's offer) before its size rules clamped it (docs/WIDGETS.md §7.1);
+  /// nil for other boxes.
+  public var givenSize: WireframeSize?
   /// A toast's number in the session (toasts have no element id).
   public var toastNumber: Int?
   /// Where the box is, margins excluded, the error message under it included.
@@ -128,6 +132,7 @@ public struct WireframeBox: Hashable, Sendable {
     self.kind = kind
     self.elementId = elementId
     self.widgetKind = nil
+    self.givenSize = nil
     self.toastNumber = nil
     self.frame = frame
     self.body = body ?? WireframeRect(x: 0, y: 0, width: frame.width, height: frame.height)
