@@ -65,7 +65,7 @@ final class WebDriverBrowser {
     driver.kill()
   }
 
-  private func command(_ method: String, _ path: String, _ body: [String: Any]) throws -> Any {
+  func command(_ method: String, _ path: String, _ body: [String: Any]) throws -> Any {
     try Self.value(of: LoopbackHTTP.request(method, port: port, "/session/\(session)/\(path)", body: Self.json(body)))
   }
 
