@@ -122,7 +122,7 @@ private struct RunningViewServer {
     #expect(eventually { viewer.text("record").contains("ValueEvent → 5 text=\"alice\"") }, "\(viewer.text("record"))")
     try viewer.browser.press(.arrowRight)
     #expect(viewer.waitForRecord(9))
-    try viewer.browser.type("log in", into: "#search")
+    try viewer.browser.type(css: "#search", "log in")
     try viewer.browser.press(.enter)
     #expect(viewer.waitForRecord(19), "\(viewer.text("where")) \(viewer.text("found"))")
     #expect(eventually { viewer.text("found").contains("1 element here") }, "\(viewer.text("found"))")

@@ -150,10 +150,10 @@ struct OpenViewer {
     defer { viewer.quit() }
     #expect(viewer.waitForRecord(27))
     // A hostile query is only ever compared, never markup.
-    try viewer.browser.type("<img src=\(trap.url("query"))>", into: "#search")
+    try viewer.browser.type(css: "#search", "<img src=\(trap.url("query"))>")
     #expect(eventually { viewer.text("found").hasPrefix("0 records") }, "\(viewer.text("found"))")
     _ = try viewer.browser.run("var s = document.getElementById('search'); s.value = ''; s.dispatchEvent(new Event('input')); return ''")
-    try viewer.browser.type("log in", into: "#search")
+    try viewer.browser.type(css: "#search", "log in")
     // Records: the batch that creates the button and the two markers that tap it.
     #expect(eventually { viewer.text("found").hasPrefix("3 records") }, "\(viewer.text("found"))")
     try viewer.browser.press(.enter)

@@ -22,11 +22,4 @@ extension WebDriverBrowser {
   func press(_ key: Key, holding modifier: Key? = nil) throws {
     try press([key.rawValue], holding: modifier)
   }
-
-  /// Types `text` into the first element `selector` finds (focusing it, as a click would).
-  func type(_ text: String, into selector: String) throws {
-    let found = try command("POST", "element", ["using": "css selector", "value": selector])
-    guard let element = (found as? [String: Any])?.values.first as? String else { throw HeadlessBrowser.BrowserFailure(description: "no element \(selector): \(found)") }
-    _ = try command("POST", "element/\(element)/value", ["text": text])
-  }
 }
