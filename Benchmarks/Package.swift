@@ -8,6 +8,7 @@
 //   swift run -c release --package-path Benchmarks fuzz-benchmark
 //   swift run -c release --package-path Benchmarks hostile-benchmark
 //   swift run -c release --package-path Benchmarks conformance-benchmark
+//   swift run -c release --package-path Benchmarks view-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -90,6 +91,13 @@ let package = Package(
         .product(name: "Replay", package: "cmdtool"),
       ],
       path: "Sources/ConformanceBenchmark"
+    ),
+    // `cmdtool view --serve` of big generated traces (time to the first screen, peak memory)
+    // beside `cmdtool view --out` (issue #27), the release cmdtool as a process.
+    .executableTarget(
+      name: "view-benchmark",
+      dependencies: ["BenchmarkSupport"],
+      path: "Sources/ViewBenchmark"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -75,6 +75,8 @@ RULES = {
         "Server": ["Page", "Session"],
         # A session from start to end: the recorder, the server and the steps together.
         "Run": ["Page", "Session", "Server"],
+        # `cmdtool view --serve`: the trace viewer's routes on the studio's server and token.
+        "Viewer": ["Server"],
     },
     "Wireframe": {
         # Reading style values (colours, lengths, insets, fonts, borders): strings in, values out.

@@ -15,9 +15,17 @@ public final class StudioServer: Sendable {
   private let group: MultiThreadedEventLoopGroup
   private let channel: Channel
 
-  /// Starts listening.
+  /// Starts listening, for a studio session.
   /// - Throws: NIO's error when no port on 127.0.0.1 can be bound.
-  public init(hub: StudioHub, title: String, token: String = AccessToken.random()) throws {
+  public convenience init(hub: StudioHub, title: String, token: String = AccessToken.random()) throws {
+    try self.init(token: token) { StudioRequestHandler(hub: hub, title: title, token: $0) }
+  }
+
+  /// Starts listening, each connection answered by a handler of its own from `handler` (given
+  /// the token, which it checks on every request): the studio's, or the trace viewer's
+  /// (`cmdtool view --serve`), on the same loopback server.
+  /// - Throws: NIO's error when no port on 127.0.0.1 can be bound.
+  public init(token: String = AccessToken.random(), handler: @escaping @Sendable (_ token: String) -> any ChannelInboundHandler & RemovableChannelHandler) throws {
     // One thread: a page, its event stream and its taps are all the traffic there is.
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
     let bootstrap = ServerBootstrap(group: group)
@@ -27,7 +35,7 @@ public final class StudioServer: Sendable {
         // Built on the channel's own event loop: the handler is not Sendable.
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-          try channel.pipeline.syncOperations.addHandler(StudioRequestHandler(hub: hub, title: title, token: token))
+          try channel.pipeline.syncOperations.addHandler(handler(token))
         }
       }
     do {

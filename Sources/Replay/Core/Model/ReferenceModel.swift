@@ -63,8 +63,9 @@ public struct ReferenceModel: Sendable {
   public internal(set) var emissionCount = 0
   /// The number of requests logged so far, including those the log no longer keeps.
   public internal(set) var requestsLogged = 0
-  /// The options.
-  public let options: Options
+  /// The options. Set inside the core only: a time-travel walk turns on emissions and touched
+  /// elements on a keyframe's copy of the model (``TimeTravel/walk(from:applying:_:)``).
+  public internal(set) var options: Options
   /// The viewport the header gave, for picking image URLs.
   public let viewport: Viewport?
   /// The widget schema custom commands are checked against (docs/WIDGETS.md §6.2); nil when the

@@ -93,17 +93,7 @@ public final class TimeTravel {
     }
     let keyframe = self.keyframe(for: point)
     if case .record(let index) = point, keyframe.recordsApplied == index + 1 { return keyframe.model }
-    let reader: TraceFileReader
-    do {
-      if let checkpoint = keyframe.checkpoint {
-        reader = try TraceFileReader(path: path, resumingFrom: checkpoint)
-      } else {
-        reader = try TraceFileReader(path: path, widgets: widgets)
-        _ = try reader.readHeader()
-      }
-    } catch {
-      throw .unreadable(error)
-    }
+    let reader = try self.reader(at: keyframe)
     var feeder = Replayer.ModelFeeder(model: keyframe.model, point: point, strict: false)
     feeder.applied = keyframe.recordsApplied
     do {
@@ -115,6 +105,18 @@ public final class TimeTravel {
     if case .time(let limit) = point { model.advance(to: limit) }
     if let overrun = model.clockOverrun { throw .clockOverrun(path: path, overrun) }
     return model
+  }
+
+  /// A reader of the trace whose next record is the first after `keyframe`.
+  func reader(at keyframe: Keyframe) throws(Replayer.Failure) -> TraceFileReader {
+    do {
+      if let checkpoint = keyframe.checkpoint { return try TraceFileReader(path: path, resumingFrom: checkpoint) }
+      let reader = try TraceFileReader(path: path, widgets: widgets)
+      _ = try reader.readHeader()
+      return reader
+    } catch {
+      throw .unreadable(error)
+    }
   }
 
   /// The latest keyframe at or before `point`.

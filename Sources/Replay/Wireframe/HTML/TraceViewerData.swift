@@ -54,14 +54,7 @@ struct TraceViewerData {
     for (index, record) in records.enumerated() {
       sampler.apply(record, index: index)
       if let overrun = sampler.model.clockOverrun { throw overrun }
-      let direction: String
-      switch record.body {
-      case .batch: direction = "out"
-      case .event, .modalResult: direction = "in"
-      case .marker: direction = "mark"
-      }
-      // Texts as excerpts: a megabyte label on every record must not make every line a megabyte.
-      self.records.append(Record(time: record.time, direction: direction, text: TraceRecordFormatter.lines(for: record, index: index, excerpts: true).joined(separator: "\n")))
+      self.records.append(Record(time: record.time, direction: Self.direction(of: record), text: Self.text(of: record, index: index)))
       let emissions = sampler.model.emissions
       if emissions.count > emitted {
         self.emissions[index] = emissions[emitted...].map { PlatformEmissionFormatter.line(for: $0, excerpts: true) }
@@ -69,15 +62,34 @@ struct TraceViewerData {
       }
       guard index % spacing == 0 || index == count - 1 else { continue }
       let diff = sampler.keep()
-      let state = sampler.kept
-      let changed = Set(diff.changes.compactMap(\.element))
-      // What changed since the frame before is outlined on the wireframe.
-      let svg = WireframeSVG.render(state, viewport: viewport, layout: WireframeOptions(showsHidden: showsHidden), options: SVGOptions(highlighted: changed, includesXMLDeclaration: false))
-      let tree = Self.tree(of: state, record: index)
+      let drawn = Self.draw(sampler.kept, diff: diff, record: index, viewport: viewport, showsHidden: showsHidden)
       frames.append(Frame(
-        record: index, svg: Self.intern(svg, in: &svgs, index: &svgIndex), tree: Self.intern(tree, in: &trees, index: &treeIndex),
-        diff: diff.isEmpty ? "" : Self.clipped(diff.renderText(maxLines: Self.maxDiffLines)), changed: changed.sorted()))
+        record: index, svg: Self.intern(drawn.svg, in: &svgs, index: &svgIndex), tree: Self.intern(drawn.tree, in: &trees, index: &treeIndex),
+        diff: drawn.diff, changed: drawn.changed))
     }
+  }
+
+  /// `out` for engine → platform, `in` for platform → engine, `mark` for a marker.
+  static func direction(of record: TraceRecord) -> String {
+    switch record.body {
+    case .batch: return "out"
+    case .event, .modalResult: return "in"
+    case .marker: return "mark"
+    }
+  }
+
+  /// The record as `show` prints it, texts as excerpts: a megabyte label on every record must not
+  /// make every line a megabyte.
+  static func text(of record: TraceRecord, index: Int) -> String {
+    TraceRecordFormatter.lines(for: record, index: index, excerpts: true).joined(separator: "\n")
+  }
+
+  /// A state as the page shows it: the wireframe with what `diff` changed outlined, the bounded
+  /// element tree and diff text, and the changed elements.
+  static func draw(_ state: UIState, diff: StateDiff, record: Int, viewport: WireframeSize, showsHidden: Bool) -> (svg: String, tree: String, diff: String, changed: [Int32]) {
+    let changed = Set(diff.changes.compactMap(\.element))
+    let svg = WireframeSVG.render(state, viewport: viewport, layout: WireframeOptions(showsHidden: showsHidden), options: SVGOptions(highlighted: changed, includesXMLDeclaration: false))
+    return (svg, tree(of: state, record: record), diff.isEmpty ? "" : clipped(diff.renderText(maxLines: maxDiffLines)), changed.sorted())
   }
 
   /// The element tree's lines kept per state: a state of thousands of elements would otherwise
