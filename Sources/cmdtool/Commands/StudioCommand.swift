@@ -29,6 +29,8 @@ struct StudioCommand: ParsableCommand {
 
   @OptionGroup var engineOptions: EngineOptions
 
+  @OptionGroup var secretsOptions: SecretsOptions
+
   @Option(name: .long, help: ArgumentHelp("The platform's screen, in points: WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE (default 375x667@2).", valueName: "size"))
   var viewport: String?
 
@@ -39,6 +41,7 @@ struct StudioCommand: ParsableCommand {
     if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool studio -- ./my-engine") }
     if let out, TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let viewport, Record.parseViewport(viewport) == nil { throw ValidationError("--viewport \(viewport) is not a size: use WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3") }
+    if let out { try OutputConflict.refuse(["--out": out, "the script": StudioScript.path(besideRecording: out)], inputs: [secretsOptions.secrets]) }
   }
 
   func run() throws {
@@ -51,14 +54,24 @@ struct StudioCommand: ParsableCommand {
     if let viewport { configuration.viewport = Record.parseViewport(viewport) }
     configuration.limits = engineOptions.limits
     configuration.transport = engineOptions.transport
+    configuration.inputs = [secretsOptions.secrets].compactMap { $0 }
+    // Every secret with a value is one the page can type, and the recording scrubs them all.
+    configuration.redaction.secrets = try secretsOptions.load([], everyKnown: true)
     let title = URL(fileURLWithPath: engine[0]).lastPathComponent
-    let (outcome, steps) = try StudioRun.run(configuration, title: title) { address in
+    let scriptPath = out.map(StudioScript.path(besideRecording:))
+    let result = try StudioRun.run(configuration, title: title, scriptPath: scriptPath) { address in
       let output = StandardOutput()
       output.writeLine(address)
       output.flush()
-      printError("open \(address) in a browser (Ctrl-C ends the session)")
+      printError("open \(address) in a browser (Ctrl-C or the page's \"Save and end\" ends the session)")
     }
-    printError("the page played \(steps.count) tap\(steps.count == 1 ? "" : "s")")
-    try Record.report(outcome, out: out ?? "(no --out: not kept)", engine: engine)
+    printError("the page played \(result.steps.count) step\(result.steps.count == 1 ? "" : "s")")
+    if let error = result.scriptError {
+      printError("the script could not be written: \(error)")
+    } else if let written = result.scriptPath {
+      printError("wrote the session's script (\(result.steps.count) step\(result.steps.count == 1 ? "" : "s")) to \(written)")
+    }
+    try Record.report(result.outcome, out: out ?? "(no --out: not kept)", engine: engine)
+    if result.scriptError != nil { throw ExitCode(1) }
   }
 }
