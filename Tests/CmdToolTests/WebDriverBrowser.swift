@@ -59,6 +59,17 @@ final class WebDriverBrowser {
     _ = try command("POST", "element/\(element)/click", [:])
   }
 
+  /// Types `text` into the first element `selector` finds, key by key as a person does
+  /// (`WebDriverBrowser.enter` is the Enter key).
+  func type(css selector: String, _ text: String) throws {
+    let found = try command("POST", "element", ["using": "css selector", "value": selector])
+    guard let element = (found as? [String: Any])?.values.first as? String else { throw HeadlessBrowser.BrowserFailure(description: "no element \(selector): \(found)") }
+    _ = try command("POST", "element/\(element)/value", ["text": text])
+  }
+
+  /// The Enter key, for ``type(css:_:)``.
+  static let enter = "\u{E007}"
+
   /// Ends the session (the browser exits) and the driver.
   func quit() {
     _ = try? LoopbackHTTP.request("DELETE", port: port, "/session/\(session)")

@@ -39,6 +39,6 @@ public enum StudioPage {
     #modal,#panel{margin-top:10px;padding:6px;background:#f8f9fb;border:1px solid #e3e6ea}#modal:empty,#panel:empty{display:none}
     #panel input{min-width:200px}h2{font-size:13px;margin:14px 0 4px}
     #script{background:#1e1e1e;color:#e6e6e6;padding:8px;white-space:pre-wrap;word-break:break-all;min-height:2em}
-    #screen g.element{cursor:pointer}
+    #screen g.element{cursor:pointer}#screen g.element>rect{pointer-events:all}
     """
 }

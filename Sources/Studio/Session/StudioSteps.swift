@@ -81,16 +81,13 @@ public final class StudioSteps: StepSource {
         at = max(time, current)
         fallthrough
       default:
-        // The clock runs to the step's time first, and the step is written for the screen then,
-        // which is the screen a script's step finds when it is played again.
+        // Refused on the screen the person saw, before the clock moves; then the clock runs to
+        // the step's time, and the step is written for the screen then, which is the screen a
+        // script's step finds when it is played again.
+        guard Self.members(of: action, in: runner.model.state, note: &note) != nil else { continue }
         try runner.advance(to: at)
-        do throws(StudioAction.Refusal) {
-          guard let built = try action.stepMembers(in: runner.model.state) else { continue }
-          members = built
-        } catch {
-          note = error.description
-          continue
-        }
+        guard let built = Self.members(of: action, in: runner.model.state, note: &note) else { continue }
+        members = built
       }
       if let step = self.step(members, at: at, runner: runner, note: &note) { return step }
     }
@@ -118,6 +115,17 @@ public final class StudioSteps: StepSource {
     self.time = time
     steps.append(step)
     return step
+  }
+
+  /// The step members of `action` in `state` (``StudioAction/stepMembers(in:)``); nil with
+  /// `note` saying why a user could not do it.
+  private static func members(of action: StudioAction, in state: UIState, note: inout String) -> [String: JSONValue]? {
+    do throws(StudioAction.Refusal) {
+      return try action.stepMembers(in: state)
+    } catch {
+      note = error.description
+      return nil
+    }
   }
 
   /// Ends the session; first, when the clock ran past the last step, a `wait` step to where it

@@ -7,7 +7,7 @@ import Studio
 struct StudioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "studio",
-    abstract: "Drive a live engine from a browser page, and record the session (first slice, docs/STUDIO.md).",
+    abstract: "Drive a live engine from a browser page, and record the session and its script (docs/STUDIO.md).",
     discussion: """
       Starts the engine as record does, plays the platform with the reference model, and serves \
       a page on 127.0.0.1 at a port the system picks. Once the engine's first screen is there, \
@@ -16,11 +16,19 @@ struct StudioCommand: ParsableCommand {
 
         cmdtool studio --out login.jsonl -- .build/debug/example-engine
 
-      The page draws the model's state as a wireframe and redraws it after each action; a click \
-      on a button, switch or checkbox taps it, as a script's {"tap":"button \\"Log in\\""} step \
-      does, 500 virtual ms after the state before. Ctrl-C (or SIGTERM, SIGHUP) ends the session: \
-      the engine's input is closed, it exits, and with --out the recording is written as record \
-      writes it (atomically: OUT is replaced only when the session succeeds). Exit status as record's.
+      The page draws the model's state as a wireframe and redraws it after each action and \
+      whenever the engine sends on its own. A click on a button, switch or checkbox taps it; a \
+      text field takes the whole text on Enter or when it loses focus; a password field offers \
+      a named secret (its value from CMDTOOL_SECRET_NAME or --secrets FILE, never shown or \
+      written); an open dialog or action sheet, a picker and a scroll layout get a panel; Back, \
+      markers and the clock (a step, the next timer, run at wall speed) are buttons. Each action \
+      is the step a script holds, {"t":1500,"tap":"button \\"Log in\\""}, 500 virtual ms after \
+      the state before, shown live on the page.
+
+      "Save and end" on the page, or Ctrl-C (SIGTERM, SIGHUP), ends the session: the engine's \
+      input is closed, it exits, and with --out the recording is written as record writes it \
+      (atomically: OUT is replaced only when the session succeeds), and its script beside it \
+      (rec.jsonl gives rec.script.jsonl), which record --script plays again. Exit status as record's.
       """
   )
 
