@@ -161,6 +161,54 @@ import Testing
     #expect(try String(contentsOfFile: out, encoding: .utf8).contains("Loading 30%"))
   }
 
+  @Test func theStudioRecordsWithRecordsOptionsAndItsScriptReRecordsAlike() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("options.jsonl")
+    let schema = CommandRunner.path("traces/widgets/chart.widgets.json")
+    let options = ["--widgets", schema, "--preference", "theme=dark", "--redact", "pref:lastLogin", "--keep-passwords"]
+    let engineOptions = ["--widgets", schema, "--last-login", "Tuesday-9f2"]
+    let studio = try RunningStudio(out: out, options: options, engineOptions: engineOptions)
+    defer { studio.process.kill() }
+    let events = try studio.events()
+    // Tapping "Budget" opens the view with the schema's pie chart, which the page draws as one.
+    #expect(try studio.act(#"{"tap":8}"#).status == 202)
+    #expect(eventually { events.body.contains(#"data-widget=\"PieChart\""#) }, "\(events.body.suffix(2000))")
+    for body in [#"{"back":true}"#, #"{"type":5,"text":"carol"}"#, #"{"type":6,"text":"pw-in-clear"}"#, #"{"tap":7}"#] {
+      #expect(try studio.act(body).status == 202, "\(body)")
+    }
+    #expect(eventually { events.script.count == 5 }, "\(events.script)")
+    #expect(try studio.act(#"{"end":true}"#).status == 202)
+    let run = studio.process.wait(timeout: patience)
+    #expect(run.status == 0, "\(run)")
+    let recording = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(recording.contains(#""widgets":{"name":"chart""#) && recording.contains(#"\"passwords\":false,\"redact\":[\"pref:lastLogin\"]"#), "\(recording.prefix(600))")
+    #expect(recording.contains(#""preferences":{"theme":"dark"}"#) && recording.contains("pw-in-clear") && !recording.contains("Tuesday-9f2"), "\(recording)")
+    let rerecorded = scratch.path("rerecorded.jsonl")
+    let record = try Subprocess.cmdtool(["record", "--script", scratch.path("options.script.jsonl"), "--out", rerecorded] + options + ["--", Built.engine.path] + engineOptions)
+    #expect(record.status == 0, "\(record)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: rerecorded)) == Data(contentsOf: URL(fileURLWithPath: out)))
+  }
+
+  @Test func aFailedSessionKeepsTheRecordingAndItsScriptAsPartials() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("crash.jsonl")
+    try "an earlier script\n".write(toFile: scratch.path("crash.script.jsonl"), atomically: true, encoding: .utf8)
+    // The engine crashes as it reads the typed text or the tap after it.
+    let studio = try RunningStudio(out: out, engineOptions: ["--crash-after", "3"])
+    defer { studio.process.kill() }
+    #expect(try studio.act(#"{"type":5,"text":"dave"}"#).status == 202)
+    _ = try? studio.act(#"{"tap":7}"#)
+    let run = studio.process.wait(timeout: patience)
+    #expect(run.status == 1, "\(run)")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    #expect(try String(contentsOfFile: scratch.path("crash.script.jsonl"), encoding: .utf8) == "an earlier script\n")
+    let partial = try String(contentsOfFile: scratch.path("crash.script.jsonl.partial"), encoding: .utf8)
+    #expect(partial.contains(#"{"t":500,"text":"dave","type":"textField \"User name\""}"#), "\(partial)")
+    #expect(FileManager.default.fileExists(atPath: out + ".partial"), "\(run)")
+  }
+
   static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard needle.count <= haystack.count else { return false }
     return (0...(haystack.count - needle.count)).contains { haystack[$0..<($0 + needle.count)].elementsEqual(needle) }

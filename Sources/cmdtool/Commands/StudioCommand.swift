@@ -39,6 +39,8 @@ struct StudioCommand: ParsableCommand {
 
   @OptionGroup var secretsOptions: SecretsOptions
 
+  @OptionGroup var recordingOptions: RecordingOptions
+
   @Option(name: .long, help: ArgumentHelp("The platform's screen, in points: WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE (default 375x667@2).", valueName: "size"))
   var viewport: String?
 
@@ -49,7 +51,7 @@ struct StudioCommand: ParsableCommand {
     if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool studio -- ./my-engine") }
     if let out, TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let viewport, Record.parseViewport(viewport) == nil { throw ValidationError("--viewport \(viewport) is not a size: use WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3") }
-    if let out { try OutputConflict.refuse(["--out": out, "the script": StudioScript.path(besideRecording: out)], inputs: [secretsOptions.secrets]) }
+    if let out { try OutputConflict.refuse(["--out": out, "the script": StudioScript.path(besideRecording: out)], inputs: [secretsOptions.secrets, recordingOptions.widgets]) }
   }
 
   func run() throws {
@@ -62,9 +64,10 @@ struct StudioCommand: ParsableCommand {
     if let viewport { configuration.viewport = Record.parseViewport(viewport) }
     configuration.limits = engineOptions.limits
     configuration.transport = engineOptions.transport
-    configuration.inputs = [secretsOptions.secrets].compactMap { $0 }
+    configuration.inputs = [secretsOptions.secrets, recordingOptions.widgets].compactMap { $0 }
     // Every secret with a value is one the page can type, and the recording scrubs them all.
     configuration.redaction.secrets = try secretsOptions.load([], everyKnown: true)
+    try recordingOptions.apply(to: &configuration)
     let title = URL(fileURLWithPath: engine[0]).lastPathComponent
     let scriptPath = out.map(StudioScript.path(besideRecording:))
     let result = try StudioRun.run(configuration, title: title, scriptPath: scriptPath) { address in
