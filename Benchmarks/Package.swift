@@ -8,6 +8,7 @@
 //   swift run -c release --package-path Benchmarks fuzz-benchmark
 //   swift run -c release --package-path Benchmarks hostile-benchmark
 //   swift run -c release --package-path Benchmarks conformance-benchmark
+//   swift run -c release --package-path Benchmarks studio-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -91,6 +92,9 @@ let package = Package(
       ],
       path: "Sources/ConformanceBenchmark"
     ),
+    // `cmdtool studio`'s tap round trip in a real browser (chromium through chromedriver): it
+    // drives the release cmdtool and example engine as processes, so it needs nothing else.
+    .executableTarget(name: "studio-benchmark", dependencies: ["BenchmarkSupport"], path: "Sources/StudioBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )
