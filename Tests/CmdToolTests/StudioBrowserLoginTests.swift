@@ -50,4 +50,30 @@ import Testing
     #expect(changed.status == 1, "\(changed)")
     #expect((changed.stdout + changed.stderr).contains("line 3"), "\(changed)")
   }
+
+  @Test func hostileTextsFromTheEngineStayTextInThePageAndItsPanels() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let trap = try ConnectionTrap()
+    defer { trap.stop() }
+    let studio = try RunningStudio(out: scratch.path("hostile.jsonl"))
+    defer { studio.process.kill() }
+    // The engine echoes what is typed in the field's text, which the page then shows in the
+    // wireframe, in the field's panel and in the script.
+    let hostile = "\"><img src=\"\(trap.url("x.png"))\" id=\"pwned\"><script>document.title='pwned'</script>"
+    let body = String(decoding: try JSONSerialization.data(withJSONObject: ["type": 5, "text": hostile]), as: UTF8.self)
+    #expect(try studio.act(body).status == 202)
+    let browser = try WebDriverBrowser()
+    defer { browser.quit() }
+    try browser.open(studio.address)
+    func page(_ script: String) -> String { (try? browser.run(script)) ?? "" }
+    #expect(eventually { page("return document.getElementById('script').textContent").contains("pwned") }, "\(page("return document.body.innerHTML"))")
+    try browser.click(css: "#screen g.element.textField[data-id=\"5\"]")
+    #expect(eventually { page("return document.querySelector('#panel input.text') ? document.querySelector('#panel input.text').value : ''") == hostile })
+    #expect(page("return String(document.querySelectorAll('img, script:not(:last-of-type), #pwned').length)") == "0", "\(page("return document.body.innerHTML"))")
+    #expect(page("return document.title").contains("pwned") == false)
+    #expect(trap.connections == 0)
+    let run = studio.end()
+    #expect(run.status == 0, "\(run)")
+  }
 }
