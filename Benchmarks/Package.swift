@@ -9,6 +9,7 @@
 //   swift run -c release --package-path Benchmarks hostile-benchmark
 //   swift run -c release --package-path Benchmarks conformance-benchmark
 //   swift run -c release --package-path Benchmarks view-benchmark
+//   swift run -c release --package-path Benchmarks studio-benchmark
 //
 // See README.md beside this file.
 import PackageDescription
@@ -99,6 +100,9 @@ let package = Package(
       dependencies: ["BenchmarkSupport"],
       path: "Sources/ViewBenchmark"
     ),
+    // `cmdtool studio`'s tap round trip in a real browser (chromium through chromedriver): it
+    // drives the release cmdtool and example engine as processes, so it needs nothing else.
+    .executableTarget(name: "studio-benchmark", dependencies: ["BenchmarkSupport"], path: "Sources/StudioBenchmark"),
   ],
   swiftLanguageModes: [.v6]
 )

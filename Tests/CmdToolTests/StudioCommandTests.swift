@@ -9,14 +9,15 @@ import Testing
 // request needs, the page with the login screen, and a click in a real browser (Debian's
 // chromium, driven through Debian's chromium-driver) that taps "Log in" in the engine.
 
-/// A running `cmdtool studio --out OUT -- example-engine` and the address it printed.
-private struct RunningStudio {
+/// A running `cmdtool studio --out OUT [OPTIONS] -- example-engine [ENGINE OPTIONS]` and the
+/// address it printed.
+struct RunningStudio {
   let process: Subprocess
   let port: Int
   let token: String
 
-  init(out: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let process = try Subprocess(Built.cmdtool, ["studio", "--out", out, "--", Built.engine.path])
+  init(out: String, options: [String] = [], engineOptions: [String] = [], environment: [String: String?] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let process = try Subprocess(Built.cmdtool, ["studio", "--out", out] + options + ["--", Built.engine.path] + engineOptions, environment: environment)
     self.process = process
     // The address is printed once the engine's first screen is there.
     let printed = eventually { process.stdoutSoFar.contains("\n") }
@@ -34,6 +35,16 @@ private struct RunningStudio {
   func end() -> FinishedRun {
     sendSignal(process.pid, SIGTERM)
     return process.wait(timeout: patience)
+  }
+
+  /// Posts `body` to `/act` with the token.
+  func act(_ body: String) throws -> LoopbackHTTP.Answer {
+    try LoopbackHTTP.request("POST", port: port, "/act?token=\(token)", body: body)
+  }
+
+  /// Reads the page's event stream from now until the server stops.
+  func events() throws -> EventStreamReader {
+    try EventStreamReader(port: port, path: "/events?token=\(token)")
   }
 }
 
@@ -59,7 +70,7 @@ private struct RunningStudio {
     let run = studio.end()
     #expect(run.status == 0, "\(run)")
     // The refused tap never reached the engine: the session played nothing.
-    #expect(run.stderr.contains("the page played 0 taps"), "\(run)")
+    #expect(run.stderr.contains("the page played 0 steps"), "\(run)")
     #expect(FileManager.default.fileExists(atPath: out), "\(run)")
   }
 
@@ -80,7 +91,7 @@ private struct RunningStudio {
     #expect(eventually { (try? browser.run(screen))?.contains("Enter your password") == true }, "the engine's answer never reached the page: \(String(describing: try? browser.run(screen)))")
     let run = studio.end()
     #expect(run.status == 0, "\(run)")
-    #expect(run.stderr.contains("the page played 1 tap"), "\(run)")
+    #expect(run.stderr.contains("the page played 1 step"), "\(run)")
     let recording = try String(contentsOfFile: out, encoding: .utf8)
     // The tap as a script writes it, and the engine's answer to it.
     #expect(recording.contains(#"{\"t\":500,\"tap\":\"button \\\"Log in\\\"\"}"#), "\(recording)")

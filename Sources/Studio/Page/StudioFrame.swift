@@ -1,11 +1,13 @@
 import CommandCodec
 import ReplayCore
+import ReplayLive
 import ReplayWireframe
 
 /// One picture of the live session for the page: the reference model's state drawn as a
-/// wireframe, numbered so that the page (and a test) can tell a new one from the last.
+/// wireframe, what a user can do on it (``StudioControls``), and the session's script so far,
+/// numbered so that the page (and a test) can tell a new one from the last.
 public struct StudioFrame: Sendable {
-  /// 1 for the engine's first screen, one more for each state after an action.
+  /// 1 for the engine's first screen, one more for each state after it.
   public var number: Int
   /// The virtual time of the state, in milliseconds.
   public var time: Double
@@ -13,18 +15,43 @@ public struct StudioFrame: Sendable {
   public var svg: String
   /// Why the last action was not played, if it was not (an element that is gone).
   public var note: String
+  /// The session's script so far, one step per line (docs/SCRIPT_FORMAT.md).
+  public var script: [String]
+  /// ``StudioControls``' JSON object.
+  public var controls: String
+  /// Whether virtual time follows the wall clock.
+  public var running: Bool
 
-  public init(number: Int, time: Double, svg: String, note: String = "") {
+  public init(number: Int, time: Double, svg: String, note: String = "", script: [String] = [], controls: String = "{}", running: Bool = false) {
     self.number = number
     self.time = time
     self.svg = svg
     self.note = note
+    self.script = script
+    self.controls = controls
+    self.running = running
   }
 
-  /// The frame of `state` on a screen of `viewport`.
-  public init(number: Int, state: UIState, time: Double, viewport: Viewport?, note: String = "") {
+  /// The frame of `state` on a screen of `viewport`, with every named secret's value replaced
+  /// by its placeholder wherever the engine put it (a field not created as a password field
+  /// shows its text; an engine may echo it in a label).
+  public init(number: Int, state: UIState, time: Double, viewport: Viewport?, note: String = "", script: [String] = [], running: Bool = false, nextTimer: Double? = nil, secrets: SecretStore = SecretStore()) {
     let size = WireframeSize(width: Double(viewport?.width ?? 375), height: Double(viewport?.height ?? 667))
-    self.init(number: number, time: time, svg: WireframeSVG.render(state, viewport: size, options: SVGOptions(includesXMLDeclaration: false)), note: note)
+    let svg = WireframeSVG.render(state, viewport: size, options: SVGOptions(includesXMLDeclaration: false))
+    self.init(number: number, time: time, svg: Self.scrubbed(svg: svg, secrets), note: secrets.scrub(note), script: script,
+              controls: StudioControls.json(state, nextTimer: nextTimer, scrub: secrets.scrub), running: running)
+  }
+
+  /// `svg` without the secrets' values, raw or XML-escaped as the SVG holds texts; the
+  /// placeholders escaped in turn, so they read as text, not as markup.
+  static func scrubbed(svg: String, _ secrets: SecretStore) -> String {
+    guard !secrets.isEmpty else { return svg }
+    let escaped = SecretStore(values: secrets.values.mapValues(XMLText.escaped))
+    var text = escaped.scrub(secrets.scrub(svg))
+    for name in secrets.values.keys {
+      text = text.replacing(SecretStore.placeholder(for: name), with: XMLText.escaped(SecretStore.placeholder(for: name)))
+    }
+    return text
   }
 
   /// The frame as one JSON line: what a server-sent event carries (no raw newline in it).
@@ -34,6 +61,9 @@ public struct StudioFrame: Sendable {
       members.member("frame") { $0.int(number) }
       members.member("time") { $0.number(time) }
       members.member("note") { $0.string(note) }
+      members.member("running") { $0.bool(running) }
+      members.member("script") { $0.array(script) { $0.string($1) } }
+      members.member("controls") { $0.raw(controls) }
       members.member("svg") { $0.string(svg) }
     }
     return text.text

@@ -1,24 +1,50 @@
+import ReplayCore
 import ReplayLive
 
 /// A studio session from start to end: the engine started and recorded by ``Recorder`` (as
-/// `cmdtool record` does), its screens served to the page by a ``StudioServer``, the page's taps
-/// played as script steps by ``StudioSteps``. The server stops when the session does.
+/// `cmdtool record` does), its screens served to the page by a ``StudioServer``, the page's
+/// actions played as script steps by ``StudioSteps``, and the script written beside the
+/// recording. The server stops when the session does.
 public enum StudioRun {
-  /// Runs the session until the engine ends or a signal ends it.
+  /// How a session went.
+  public struct Result {
+    public var outcome: Recorder.Outcome
+    /// The steps the page played.
+    public var steps: [EventScript.Step]
+    /// Where the script was written (`OUT`'s, or its `.partial` when the recording failed), nil
+    /// when none was asked for.
+    public var scriptPath: String?
+    /// Why the script could not be written, if it could not.
+    public var scriptError: IOError?
+  }
+
+  /// Runs the session until the engine ends, the page ends it or a signal does.
   ///
   /// - Parameters:
-  ///   - configuration: the recording's, as `record` builds it (its script is not used).
+  ///   - configuration: the recording's, as `record` builds it (its script is not used; its
+  ///     redaction's secrets are those the page can type).
+  ///   - scriptPath: where the session's script goes, nil for nowhere.
   ///   - announce: called with the page's address once the engine's first screen is there.
-  /// - Returns: how the recording went, and the steps the page played.
   /// - Throws: the server's error when it cannot listen on 127.0.0.1.
-  public static func run(_ configuration: Recorder.Configuration, title: String, announce: @escaping (String) -> Void) throws -> (outcome: Recorder.Outcome, steps: [EventScript.Step]) {
+  public static func run(_ configuration: Recorder.Configuration, title: String, scriptPath: String?, announce: @escaping (String) -> Void) throws -> Result {
     SignalTrap.install()
-    let hub = StudioHub()
+    let secrets = configuration.redaction.secrets
+    let hub = StudioHub(secretNames: Set(secrets.values.keys))
     let server = try StudioServer(hub: hub, title: title)
     defer { server.stop() }
-    let steps = StudioSteps(hub: hub, viewport: configuration.viewport) { _ in announce(server.address) }
+    let script = StudioScript()
+    let steps = StudioSteps(hub: hub, viewport: configuration.viewport, script: script, secrets: secrets) { _ in announce(server.address) }
     let recorder = Recorder(configuration)
+    recorder.onWrite = { script.note($0) }
     let outcome = withExtendedLifetime(recorder) { recorder.run(steps: steps) }
-    return (outcome, steps.steps)
+    var result = Result(outcome: outcome, steps: steps.steps)
+    if let scriptPath {
+      do {
+        result.scriptPath = try script.save(to: scriptPath, committed: outcome.committed, engine: configuration.engine, secrets: secrets, inputs: configuration.inputs)
+      } catch {
+        result.scriptError = error
+      }
+    }
+    return result
   }
 }

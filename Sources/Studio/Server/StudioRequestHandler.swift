@@ -7,14 +7,16 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
 
-  /// The most of a request body read: a tap is a few bytes.
-  static let maxBody = 4096
+  /// The most of a request body read: an action is a few bytes, a typed text may be long.
+  static let maxBody = 1 << 20
 
   private let hub: StudioHub
   private let title: String
   private let token: String
   private var head: HTTPRequestHead?
   private var body = ByteBuffer()
+  /// Whether the body was cut at ``maxBody``: refused, never read in part.
+  private var bodyTooLarge = false
   /// The hub's key for this connection's event stream, if it is one.
   private var watcher: Int?
 
@@ -29,8 +31,9 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
     case .head(let head):
       self.head = head
       body.clear()
+      bodyTooLarge = false
     case .body(var part):
-      if body.readableBytes + part.readableBytes <= Self.maxBody { body.writeBuffer(&part) }
+      if body.readableBytes + part.readableBytes <= Self.maxBody { body.writeBuffer(&part) } else { bodyTooLarge = true }
     case .end:
       guard let head else { return }
       self.head = nil
@@ -51,17 +54,19 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
     let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     switch (head.method, path) {
     case (.GET, "/"):
-      send(.ok, "text/html; charset=utf-8", StudioPage.html(title: title, frame: hub.frame), context: context)
+      send(.ok, "text/html; charset=utf-8", StudioPage.html(title: title, frame: hub.frame, secretNames: hub.secretNames.sorted()), context: context)
     case (.GET, "/events"):
       streamEvents(context: context)
+    case (.POST, "/act") where bodyTooLarge:
+      send(.badRequest, "text/plain; charset=utf-8", "400 Bad Request: the body is over \(Self.maxBody) bytes\n", context: context)
     case (.POST, "/act"):
-      guard case .object(let members)? = try? JSONValue.parse(Array(body.readableBytesView)),
-        case .number(let number)? = members["tap"], let id = Int32(exactly: number)
-      else {
-        return send(.badRequest, "text/plain; charset=utf-8", "400 Bad Request: send {\"tap\":ID}\n", context: context)
+      switch StudioAction.parse(Array(body.readableBytesView), secrets: hub.secretNames) {
+      case .success(let action):
+        hub.act(action)
+        send(.accepted, "text/plain; charset=utf-8", "queued\n", context: context)
+      case .failure(let refusal):
+        send(.badRequest, "text/plain; charset=utf-8", "400 Bad Request: \(refusal)\n", context: context)
       }
-      hub.tap(id)
-      send(.accepted, "text/plain; charset=utf-8", "tap \(id) queued\n", context: context)
     default:
       send(.notFound, "text/plain; charset=utf-8", "404 Not Found\n", context: context)
     }

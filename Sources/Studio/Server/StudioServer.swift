@@ -7,7 +7,8 @@ import NIOHTTP1
 /// the page drives a process.
 ///
 /// `GET /` is the page, `GET /events` the frames as server-sent events (the latest at once, then
-/// each new one), `POST /act` with `{"tap":ID}` a tap for the session.
+/// each new one), `POST /act` an action for the session (``StudioAction``; 400 with the reason
+/// for a body that is none).
 public final class StudioServer: Sendable {
   /// The address to open, token included: `http://127.0.0.1:PORT/?token=…`.
   public let address: String

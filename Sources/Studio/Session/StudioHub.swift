@@ -7,22 +7,26 @@ import NIOConcurrencyHelpers
 #endif
 
 /// Where the session thread and the server's threads meet: the latest frame and whoever watches
-/// for the next one (the page's event streams), and the taps the page asked for, with a pipe
+/// for the next one (the page's event streams), and the actions the page asked for, with a pipe
 /// that wakes the session's wait when one arrives.
 public final class StudioHub: Sendable {
   private struct Shared {
     var frame: StudioFrame?
     var watchers: [Int: @Sendable (StudioFrame) -> Void] = [:]
     var nextWatcher = 0
-    var taps: [Int32] = []
+    var actions: [StudioAction] = []
   }
 
   private let shared = NIOLockedValueBox(Shared())
-  /// Read end (polled by the session) and write end (a byte per tap) of the wake pipe.
+  /// The names of the secrets the session can type (``StudioAction/typeSecret(_:name:)``); their
+  /// values never leave cmdtool.
+  public let secretNames: Set<String>
+  /// Read end (polled by the session) and write end (a byte per action) of the wake pipe.
   let wakeRead: Int32
   private let wakeWrite: Int32
 
-  public init() {
+  public init(secretNames: Set<String> = []) {
+    self.secretNames = secretNames
     var fds: [Int32] = [-1, -1]
     _ = pipe(&fds)
     for fd in fds {
@@ -63,17 +67,17 @@ public final class StudioHub: Sendable {
     _ = shared.withLockedValue { $0.watchers.removeValue(forKey: key) }
   }
 
-  /// Queues a tap on element `id` for the session, and wakes it.
-  public func tap(_ id: Int32) {
-    shared.withLockedValue { $0.taps.append(id) }
+  /// Queues an action for the session, and wakes it.
+  public func act(_ action: StudioAction) {
+    shared.withLockedValue { $0.actions.append(action) }
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
   }
 
-  /// The oldest tap not yet taken, if any.
-  func takeTap() -> Int32? {
+  /// The oldest action not yet taken, if any.
+  func takeAction() -> StudioAction? {
     var drained: UInt8 = 0
     while read(wakeRead, &drained, 1) > 0 {}
-    return shared.withLockedValue { $0.taps.isEmpty ? nil : $0.taps.removeFirst() }
+    return shared.withLockedValue { $0.actions.isEmpty ? nil : $0.actions.removeFirst() }
   }
 }

@@ -2,72 +2,149 @@ import CommandCodec
 import ReplayCore
 import ReplayLive
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// The studio's ``StepSource``: shows each state the engine settles in (a frame on the hub) and
-/// waits for the person at the page to act; each tap becomes the script step a script would
-/// hold (`{"t":…,"tap":"button \"Log in\""}`, the selector ``ElementSelector/unique(for:in:)``
+/// The studio's ``StepSource``: shows each state of the session (a frame on the hub) and waits for
+/// the person at the page to act; each action becomes the script step a script would hold
+/// (`{"t":…,"tap":"button \"Log in\""}`, the selector ``ElementSelector/unique(for:in:)``
 /// writes), which the runner plays as it plays every script's.
 ///
-/// A signal (Ctrl-C, SIGTERM, SIGHUP) while it waits is how a studio session ends: it is taken
-/// (``SignalTrap/reset()``) and the session ends as a script does, so the engine's input is
-/// closed, it exits, and the recording is kept.
+/// While it waits, what the engine sends on its own is read and drawn (``waitForAction(_:)``),
+/// and with the clock running, virtual time follows the wall clock. The clock controls are
+/// `wait` markers at the time they reach, the monkey's way of letting time pass, so a script
+/// plays the same ticks.
+///
+/// A signal (Ctrl-C, SIGTERM, SIGHUP) while it waits, or the page's end, is how a studio session
+/// ends: it is taken (``SignalTrap/reset()``) and the session ends as a script does, so the
+/// engine's input is closed, it exits, and the recording is kept.
 public final class StudioSteps: StepSource {
   /// The virtual milliseconds each action comes after the state before: a user's pause.
   public static let pause: Double = 500
+  /// The label of the marker a clock control plays: only time passes (the monkey's too).
+  public static let waitMarker = "wait"
 
-  private let hub: StudioHub
+  let hub: StudioHub
   private let viewport: Viewport?
+  private let script: StudioScript
+  private let secrets: SecretStore
   private let firstFrame: (StudioFrame) -> Void
   private var frames = 0
+  /// The time of the last step played (the script's last `t`).
   private var time: Double = 0
+  /// While the clock runs: the wall time and virtual time it started from.
+  var running: (wall: Double, virtual: Double)?
+  /// Set once the session is to end (after a last `wait` step, if the clock ran past the script).
+  private var ending = false
   /// The steps played, in order (the session's script).
   public private(set) var steps: [EventScript.Step] = []
 
-  /// - Parameter firstFrame: called once, with the engine's first screen (to print the address).
-  public init(hub: StudioHub, viewport: Viewport?, firstFrame: @escaping (StudioFrame) -> Void) {
+  /// - Parameters:
+  ///   - script: the lines the recording holds, shown on the page.
+  ///   - secrets: their values never reach the page.
+  ///   - firstFrame: called once, with the engine's first screen (to print the address).
+  public init(hub: StudioHub, viewport: Viewport?, script: StudioScript, secrets: SecretStore, firstFrame: @escaping (StudioFrame) -> Void) {
     self.hub = hub
     self.viewport = viewport
+    self.script = script
+    self.secrets = secrets
     self.firstFrame = firstFrame
   }
 
   public func nextStep(in state: UIState, at now: Double, runner: ScriptRunner) throws(SessionStop) -> EventScript.Step? {
+    guard !ending else { return nil }
     var note = ""
     while true {
-      frames += 1
-      let frame = StudioFrame(number: frames, state: state, time: now, viewport: viewport, note: note)
-      hub.publish(frame)
-      if frames == 1 { firstFrame(frame) }
+      publish(runner, note: note)
       // The app quit (back on its first view): nothing more to do on it.
-      if state.hasQuit { return nil }
-      guard let id = waitForTap() else { return nil }
-      guard let element = state.elements[id], ElementSelector.isTappable(element.kind), ElementSelector.isReachable(id, in: state) else {
-        note = "\(ElementSelector.describe(id, in: state)) is not something a user can tap now"
+      if runner.model.state.hasQuit { return nil }
+      guard let action = try waitForAction(runner) else { return end(runner) }
+      note = ""
+      let current = runner.currentTime
+      let members: [String: JSONValue]
+      var at = max(time, current) + Self.pause
+      switch action {
+      case .end: return end(runner)
+      case .clock(.run):
+        running = (Monotonic.now(), current)
         continue
+      case .clock(.pause):
+        running = nil
+        guard current > time else { continue }
+        (at, members) = (current, ["marker": .string(Self.waitMarker)])
+      case .clock(.step(let milliseconds)):
+        (at, members) = (current + milliseconds, ["marker": .string(Self.waitMarker)])
+      case .clock(.nextTimer):
+        guard let deadline = runner.model.nextDeadline else {
+          note = "no timer or toast is pending: the clock has nothing to go to"
+          continue
+        }
+        (at, members) = (max(deadline, current), ["marker": .string(Self.waitMarker)])
+      case .marker:
+        at = max(time, current)
+        fallthrough
+      default:
+        // Refused on the screen the person saw, before the clock moves; then the clock runs to
+        // the step's time, and the step is written for the screen then, which is the screen a
+        // script's step finds when it is played again.
+        guard Self.members(of: action, in: runner.model.state, note: &note) != nil else { continue }
+        try runner.advance(to: at)
+        guard let built = Self.members(of: action, in: runner.model.state, note: &note) else { continue }
+        members = built
       }
-      time = max(time, now) + Self.pause
-      let source = JSONValue.object(["t": .number(time), "tap": .string(ElementSelector.unique(for: id, in: state).description)]).canonicalText
-      guard let step = (try? EventScript(parsing: source))?.steps.first else { return nil }
-      let numbered = EventScript.Step(time: step.time, action: step.action, source: source, line: steps.count + 1)
-      steps.append(numbered)
-      return numbered
+      if let step = self.step(members, at: at, runner: runner, note: &note) { return step }
     }
   }
 
-  /// The next tap the page asked for; nil when a signal ends the session.
-  private func waitForTap() -> Int32? {
-    while true {
-      if SignalTrap.caught != nil {
-        SignalTrap.reset()
+  /// The step of `members` at `time`, numbered, once its records can be made in the state the
+  /// runner is in at that time; nil with `note` saying why not.
+  private func step(_ members: [String: JSONValue], at time: Double, runner: ScriptRunner, note: inout String) -> EventScript.Step? {
+    var members = members
+    members["t"] = .number(time)
+    let source = JSONValue.object(members).canonicalText
+    guard let parsed = (try? EventScript(parsing: source))?.steps.first else {
+      note = "cmdtool could not write this step: \(source)"
+      return nil
+    }
+    let step = EventScript.Step(time: parsed.time, action: parsed.action, source: source, line: steps.count + 1)
+    if runner.currentTime >= time {
+      do {
+        _ = try step.records(at: time, in: runner.model.state, secret: runner.secret)
+      } catch {
+        note = error.message
         return nil
       }
-      if let id = hub.takeTap() { return id }
-      var descriptors = [pollfd(fd: hub.wakeRead, events: Int16(POLLIN), revents: 0), pollfd(fd: SignalTrap.pollDescriptor, events: Int16(POLLIN), revents: 0)]
-      _ = poll(&descriptors, nfds_t(descriptors.count), -1)
     }
+    self.time = time
+    steps.append(step)
+    return step
+  }
+
+  /// The step members of `action` in `state` (``StudioAction/stepMembers(in:)``); nil with
+  /// `note` saying why a user could not do it.
+  private static func members(of action: StudioAction, in state: UIState, note: inout String) -> [String: JSONValue]? {
+    do throws(StudioAction.Refusal) {
+      return try action.stepMembers(in: state)
+    } catch {
+      note = error.description
+      return nil
+    }
+  }
+
+  /// Ends the session; first, when the clock ran past the last step, a `wait` step to where it
+  /// is, so that the script's replay runs the clock as far.
+  private func end(_ runner: ScriptRunner) -> EventScript.Step? {
+    ending = true
+    running = nil
+    var note = ""
+    guard runner.currentTime > time else { return nil }
+    return step(["marker": .string(Self.waitMarker)], at: runner.currentTime, runner: runner, note: &note)
+  }
+
+  /// Draws the runner's state now on the page.
+  func publish(_ runner: ScriptRunner, note: String = "") {
+    frames += 1
+    let frame = StudioFrame(
+      number: frames, state: runner.model.state, time: runner.currentTime, viewport: viewport, note: note,
+      script: script.steps, running: running != nil, nextTimer: runner.model.nextDeadline, secrets: secrets)
+    hub.publish(frame)
+    if frames == 1 { firstFrame(frame) }
   }
 }

@@ -73,16 +73,9 @@ struct Record: ParsableCommand {
 
   @OptionGroup var engineOptions: EngineOptions
 
-  @Option(name: .long, help: "Also hide, in the recording: pref:KEY (a preference's value) or path:PATTERN (the texts of elements whose path matches, e.g. 'path:*searchBar *'). Repeatable.")
-  var redact: [String] = []
-
-  @Flag(name: .long, help: "Record typed passwords as they are.")
-  var keepPasswords = false
-
   @OptionGroup var secretsOptions: SecretsOptions
 
-  @Option(name: .long, help: "A preference the platform has stored at the start, as KEY=VALUE. Repeatable.")
-  var preference: [String] = []
+  @OptionGroup var recordingOptions: RecordingOptions
 
   @Option(name: .long, help: ArgumentHelp("The platform's screen, in points: WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE (default 375x667@2). The engine reads it in cmdtool's header.", valueName: "size"))
   var viewport: String?
@@ -100,27 +93,19 @@ struct Record: ParsableCommand {
     return Viewport(width: width, height: height, scale: scale)
   }
 
-  @Option(name: .long, help: ArgumentHelp("The widget schema (.widgets.json) of the engine's custom widgets: their commands are read with it, the recording's header names it (keep it beside the recording, where replays look for it), and a .cmdtrace carries them by its codes (docs/WIDGETS.md).", valueName: "file"))
-  var widgets: String?
-
   @Argument(parsing: .postTerminator, help: "The engine command and its arguments, after --.")
   var engine: [String] = []
 
   func validate() throws {
     if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool record --out s.jsonl -- ./my-engine") }
     if TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
-    if let bad = preference.first(where: { !$0.contains("=") }) { throw ValidationError("--preference \(bad) must be KEY=VALUE") }
     if let viewport, Self.parseViewport(viewport) == nil { throw ValidationError("--viewport \(viewport) is not a size: use WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3") }
     if !(settle >= 0) { throw ValidationError("--settle must be a number of milliseconds ≥ 0") }
-    var probe = Redaction()
-    if let bad = redact.first(where: { !probe.add(rule: $0) }) {
-      throw ValidationError("--redact \(bad) is not a rule: use pref:KEY or path:PATTERN")
-    }
     try OutputConflict.refuse(["--out": out], inputs: inputs)
   }
 
   /// The files the session reads, which --out must not be.
-  private var inputs: [String?] { [script, widgets, secretsOptions.secrets] }
+  private var inputs: [String?] { [script, recordingOptions.widgets, secretsOptions.secrets] }
 
   func run() throws {
     var steps = EventScript()
@@ -137,26 +122,14 @@ struct Record: ParsableCommand {
       }
     }
     var configuration = Recorder.Configuration(engine: engine, script: steps, output: out, format: TraceFormat(pathExtensionOf: out)!)
-    if let widgets {
-      do throws(TraceFileError) {
-        configuration.widgets = try WidgetSchemaFile.load(widgets)
-      } catch {
-        throw error.reported()
-      }
-    }
     configuration.inputs = inputs.compactMap { $0 }
     configuration.clock = clock
     if let viewport { configuration.viewport = Self.parseViewport(viewport) }
     configuration.limits = engineOptions.limits
     configuration.limits.settle = settle
     configuration.transport = engineOptions.transport
-    configuration.redaction = Redaction(passwords: !keepPasswords)
-    for rule in redact { _ = configuration.redaction.add(rule: rule) }
     configuration.redaction.secrets = try secretsOptions.load(steps.secretNames, everyKnown: true)
-    for entry in preference {
-      let parts = entry.split(separator: "=", maxSplits: 1)
-      configuration.preferences[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-    }
+    try recordingOptions.apply(to: &configuration)
     SignalTrap.install()
     // Held in a local for the whole run: the recorder is its runner's (weak) delegate.
     let recorder = Recorder(configuration)

@@ -7,7 +7,7 @@ import Studio
 struct StudioCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "studio",
-    abstract: "Drive a live engine from a browser page, and record the session (first slice, docs/STUDIO.md).",
+    abstract: "Drive a live engine from a browser page, and record the session and its script (docs/STUDIO.md).",
     discussion: """
       Starts the engine as record does, plays the platform with the reference model, and serves \
       a page on 127.0.0.1 at a port the system picks. Once the engine's first screen is there, \
@@ -16,11 +16,19 @@ struct StudioCommand: ParsableCommand {
 
         cmdtool studio --out login.jsonl -- .build/debug/example-engine
 
-      The page draws the model's state as a wireframe and redraws it after each action; a click \
-      on a button, switch or checkbox taps it, as a script's {"tap":"button \\"Log in\\""} step \
-      does, 500 virtual ms after the state before. Ctrl-C (or SIGTERM, SIGHUP) ends the session: \
-      the engine's input is closed, it exits, and with --out the recording is written as record \
-      writes it (atomically: OUT is replaced only when the session succeeds). Exit status as record's.
+      The page draws the model's state as a wireframe and redraws it after each action and \
+      whenever the engine sends on its own. A click on a button, switch or checkbox taps it; a \
+      text field takes the whole text on Enter or when it loses focus; a password field offers \
+      a named secret (its value from CMDTOOL_SECRET_NAME or --secrets FILE, never shown or \
+      written); an open dialog or action sheet, a picker and a scroll layout get a panel; Back, \
+      markers and the clock (a step, the next timer, run at wall speed) are buttons. Each action \
+      is the step a script holds, {"t":1500,"tap":"button \\"Log in\\""}, 500 virtual ms after \
+      the state before, shown live on the page.
+
+      "Save and end" on the page, or Ctrl-C (SIGTERM, SIGHUP), ends the session: the engine's \
+      input is closed, it exits, and with --out the recording is written as record writes it \
+      (atomically: OUT is replaced only when the session succeeds), and its script beside it \
+      (rec.jsonl gives rec.script.jsonl), which record --script plays again. Exit status as record's.
       """
   )
 
@@ -28,6 +36,10 @@ struct StudioCommand: ParsableCommand {
   var out: String?
 
   @OptionGroup var engineOptions: EngineOptions
+
+  @OptionGroup var secretsOptions: SecretsOptions
+
+  @OptionGroup var recordingOptions: RecordingOptions
 
   @Option(name: .long, help: ArgumentHelp("The platform's screen, in points: WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE (default 375x667@2).", valueName: "size"))
   var viewport: String?
@@ -39,6 +51,7 @@ struct StudioCommand: ParsableCommand {
     if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool studio -- ./my-engine") }
     if let out, TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
     if let viewport, Record.parseViewport(viewport) == nil { throw ValidationError("--viewport \(viewport) is not a size: use WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3") }
+    if let out { try OutputConflict.refuse(["--out": out, "the script": StudioScript.path(besideRecording: out)], inputs: [secretsOptions.secrets, recordingOptions.widgets]) }
   }
 
   func run() throws {
@@ -51,14 +64,25 @@ struct StudioCommand: ParsableCommand {
     if let viewport { configuration.viewport = Record.parseViewport(viewport) }
     configuration.limits = engineOptions.limits
     configuration.transport = engineOptions.transport
+    configuration.inputs = [secretsOptions.secrets, recordingOptions.widgets].compactMap { $0 }
+    // Every secret with a value is one the page can type, and the recording scrubs them all.
+    configuration.redaction.secrets = try secretsOptions.load([], everyKnown: true)
+    try recordingOptions.apply(to: &configuration)
     let title = URL(fileURLWithPath: engine[0]).lastPathComponent
-    let (outcome, steps) = try StudioRun.run(configuration, title: title) { address in
+    let scriptPath = out.map(StudioScript.path(besideRecording:))
+    let result = try StudioRun.run(configuration, title: title, scriptPath: scriptPath) { address in
       let output = StandardOutput()
       output.writeLine(address)
       output.flush()
-      printError("open \(address) in a browser (Ctrl-C ends the session)")
+      printError("open \(address) in a browser (Ctrl-C or the page's \"Save and end\" ends the session)")
     }
-    printError("the page played \(steps.count) tap\(steps.count == 1 ? "" : "s")")
-    try Record.report(outcome, out: out ?? "(no --out: not kept)", engine: engine)
+    printError("the page played \(result.steps.count) step\(result.steps.count == 1 ? "" : "s")")
+    if let error = result.scriptError {
+      printError("the script could not be written: \(error)")
+    } else if let written = result.scriptPath {
+      printError("wrote the session's script (\(result.steps.count) step\(result.steps.count == 1 ? "" : "s")) to \(written)")
+    }
+    try Record.report(result.outcome, out: out ?? "(no --out: not kept)", engine: engine)
+    if result.scriptError != nil { throw ExitCode(1) }
   }
 }

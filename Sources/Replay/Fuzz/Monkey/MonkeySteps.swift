@@ -108,12 +108,12 @@ final class MonkeySteps: StepSource {
         guard !element.options.isEmpty else { continue }
         let index = random.below(element.options.count)
         let value = element.kind == .radioGroup ? element.options[index].id : Int32(index)
-        candidates.append(Candidate(members: ["send": event(.value(ValueEvent(value: value)), to: id)], key: "select " + key, weight: 5))
+        candidates.append(Candidate(members: ["send": EventScript.sendObject(.value(ValueEvent(value: value)), to: id)], key: "select " + key, weight: 5))
       case .pager:
         guard !element.children.isEmpty else { continue }
-        candidates.append(Candidate(members: ["send": event(.value(ValueEvent(value: Int32(random.below(element.children.count)))), to: id)], key: "page " + key, weight: 3))
+        candidates.append(Candidate(members: ["send": EventScript.sendObject(.value(ValueEvent(value: Int32(random.below(element.children.count)))), to: id)], key: "page " + key, weight: 3))
       case .scrollLayout:
-        candidates.append(Candidate(members: ["send": event(.scroll(ScrollEvent(delta: random.chance(50) ? 120 : -120)), to: id)], key: "scroll " + key, weight: 2))
+        candidates.append(Candidate(members: ["send": EventScript.sendObject(.scroll(ScrollEvent(delta: random.chance(50) ? 120 : -120)), to: id)], key: "scroll " + key, weight: 2))
       default:
         continue
       }
@@ -146,16 +146,5 @@ final class MonkeySteps: StepSource {
       }
       return members
     }
-  }
-
-  /// An event as a script's `send` writes it.
-  private func event(_ event: Event, to target: Int32) -> JSONValue {
-    var bytes: [UInt8] = []
-    var encoder = TraceEncoder(format: .jsonLines)
-    guard (try? encoder.encode(TraceRecord(time: 0, .event(target: target, event)), into: &bytes)) != nil,
-      case .object(var members)? = try? JSONValue.parse(bytes)
-    else { return .null }
-    members["t"] = nil
-    return .object(members)
   }
 }

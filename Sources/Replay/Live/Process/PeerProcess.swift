@@ -181,6 +181,13 @@ public final class PeerProcess {
     }
   }
 
+  /// The descriptors that become readable when the peer has written something (its output and
+  /// its standard error), for a caller that waits on other things too (the studio's page) and
+  /// then reads with ``read(timeout:into:)``: -1 for one that is closed or not connected yet.
+  package var readinessDescriptors: [Int32] {
+    [outputClosed ? -1 : outputFD, stderrClosed ? -1 : errorFD]
+  }
+
   /// Milliseconds between checks, while waiting for output, whether the peer has exited.
   private static let exitCheckInterval: Int32 = 50
 

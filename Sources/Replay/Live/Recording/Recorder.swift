@@ -147,6 +147,9 @@ public final class Recorder: ScriptRunnerDelegate {
   /// Where the warning about `unsettled` markers is, and how many were recorded; the first one's.
   private var unsettled: (index: Int, count: Int)?
   private var firstUnsettled = ""
+  /// Called with each record as it is written, redacted as the file holds it: the studio shows
+  /// the session's script from the `script` markers, never a value the recording hides.
+  public var onWrite: ((TraceRecord) -> Void)?
 
   public init(_ configuration: Configuration) {
     self.configuration = configuration
@@ -220,11 +223,13 @@ public final class Recorder: ScriptRunnerDelegate {
     // The runner notes each step with a `script` marker just before playing it.
     if case .marker("script", _) = record.body, let step = runner.currentStep { warnAboutClearPasswords(step, in: state) }
     if case .marker(ScriptRunner.unsettledMarker, let detail) = record.body { warnAboutUnsettled(detail) }
+    let written = redaction.redact(record, in: state)
     do {
-      try writer.write(redaction.redact(record, in: state))
+      try writer.write(written)
     } catch {
       throw SessionStop(.other, error.description)
     }
+    onWrite?(written)
   }
 
   public func runnerWillWait(_ runner: ScriptRunner) throws(SessionStop) {
@@ -253,11 +258,8 @@ public final class Recorder: ScriptRunnerDelegate {
   private func warnAboutClearPasswords(_ step: EventScript.Step, in state: UIState) {
     guard case .type(let selector, let text) = step.action,
       !text.isEmpty, let id = selector.resolve(in: state), !redaction.hidesTyping(into: id, in: state),
-      let element = state.elements[id]
+      Redaction.hasPasswordClues(id, in: state, besides: [selector.description])
     else { return }
-    let clues = [selector.description, element.styles.value("hint") ?? "", state.path(of: id)].joined(separator: " ").lowercased()
-    let words = clues.split { !$0.isLetter }
-    guard clues.contains("passw") || clues.contains("passcode") || clues.contains("secret") || words.contains("pin") else { return }
     let path = state.path(of: id)
     // Described by its hint, never its text: that is the password typed before (a named secret's
     // value, issue #23). Secrets and hidden values are scrubbed from the rest (the selector).

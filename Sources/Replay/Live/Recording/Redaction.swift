@@ -130,6 +130,16 @@ public struct Redaction: Sendable {
     return line
   }
 
+  /// Whether element `id` looks like a password field by what people read of it: its hint, its
+  /// path or `texts` (a script's selector) say "password", "passcode", "secret" or "PIN". The
+  /// recorder warns when such a field was not created as one; the studio offers a named secret.
+  public static func hasPasswordClues(_ id: Int32, in state: UIState, besides texts: [String] = []) -> Bool {
+    guard let element = state.elements[id] else { return false }
+    let clues = (texts + [element.styles.value("hint") ?? "", state.path(of: id)]).joined(separator: " ").lowercased()
+    let words = clues.split { !$0.isLetter }
+    return clues.contains("passw") || clues.contains("passcode") || clues.contains("secret") || words.contains("pin")
+  }
+
   /// Whether the texts of element `id` are hidden by a path rule.
   func hidesText(of id: Int32, in state: UIState) -> Bool {
     !textPaths.isEmpty && state.elements.contains(id) && textPaths.ignores(state.path(of: id))

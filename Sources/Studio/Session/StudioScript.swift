@@ -1,0 +1,62 @@
+import CommandCodec
+import NIOConcurrencyHelpers
+import ReplayCore
+import ReplayLive
+
+/// The session's script, as the page's actions are played (codegen): each step's line in
+/// docs/SCRIPT_FORMAT.md, taken from the `script` marker the recording holds for it, so it is
+/// redacted exactly as the recording is (a password typed in clear is its stand-in, a named
+/// secret its name) and `record --script` of it plays the same steps again.
+public final class StudioScript: Sendable {
+  private let lines = NIOLockedValueBox<[String]>([])
+
+  public init() {}
+
+  /// The lines so far, in order.
+  public var steps: [String] { lines.withLockedValue { $0 } }
+
+  /// Takes a step's line from a record as the recording holds it (``Recorder/onWrite``).
+  public func note(_ record: TraceRecord) {
+    guard case .marker("script", let line) = record.body else { return }
+    lines.withLockedValue { $0.append(line) }
+  }
+
+  /// The script file's text: a comment saying where it came from (the engine's command on one
+  /// line, secrets scrubbed: `--password VALUE` is a secret all the same), then one step per line.
+  public func text(engine: [String], secrets: SecretStore) -> String {
+    let command = secrets.scrub(ShellText.command(engine)).map { $0 == "\n" || $0 == "\r" ? " " : $0 }
+    return "# cmdtool studio of \(String(command)); play again with: cmdtool record --script FILE -- ENGINE\n"
+      + steps.map { $0 + "\n" }.joined()
+  }
+
+  /// Where the script of the recording `path` goes: `rec.jsonl` and `rec.cmdtrace` give
+  /// `rec.script.jsonl`.
+  public static func path(besideRecording path: String) -> String {
+    for suffix in [".jsonl", ".cmdtrace"] where path.hasSuffix(suffix) {
+      return String(path.dropLast(suffix.count)) + ".script.jsonl"
+    }
+    return path + ".script.jsonl"
+  }
+}
+
+extension StudioScript {
+  /// Writes the script to `path` as the recording was written (``AtomicFile``): in place when
+  /// the recording took its place (`committed`), else kept as `PATH.partial` beside
+  /// `OUT.partial`, the target left as it was.
+  /// - Returns: where the script is.
+  /// - Throws: ``IOError`` naming the file; `path` is then as it was.
+  public func save(to path: String, committed: Bool, engine: [String], secrets: SecretStore, inputs: [String]) throws(IOError) -> String {
+    let bytes = Array(text(engine: engine, secrets: secrets).utf8)
+    guard !committed else {
+      try AtomicFile.write(bytes, to: path, inputs: inputs)
+      return path
+    }
+    let file = try AtomicFile(path: path, inputs: inputs)
+    let written: Result<Void, IOError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(IOError) in try file.descriptor.write(raw, path: file.unfinishedPath) }
+    }
+    let kept = file.abandon()
+    try written.get()
+    return kept
+  }
+}
