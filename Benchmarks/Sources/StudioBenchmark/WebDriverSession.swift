@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkSupport
 
 
 /// Headless Chromium through chromedriver (Debian's `chromium` and `chromium-driver`): the
@@ -62,7 +63,7 @@ final class WebDriverSession {
   /// One WebDriver round trip; its `value`, or the error it answered.
   private static func request(_ method: String, _ url: String, _ body: Any?) throws -> Any {
     let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
-    let data = try LoopbackRequest.send(method, url, body: payload)
+    let data = try LoopbackRequest.send(method, url, body: payload).body
     let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     guard let value = object?["value"] else { throw Failure(description: "\(method) \(url): no value") }
     if let failure = value as? [String: Any], let error = failure["error"] { throw Failure(description: "\(method) \(url): \(error): \(failure["message"] ?? "")") }

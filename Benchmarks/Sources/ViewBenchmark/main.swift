@@ -65,27 +65,10 @@ func timed(_ arguments: [String]) -> (seconds: Double, peakMB: Double, status: I
   return (seconds, Double(usage.ru_maxrss) / 1024, status)
 }
 
-/// `GET path` on 127.0.0.1:`port`: the whole answer (read to its close), nil unless 200.
+/// `GET path` on 127.0.0.1:`port`: the answer's body, nil unless 200.
 func get(port: Int, _ path: String) -> String? {
-  let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { close(fd) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  address.sin_port = UInt16(port).bigEndian
-  let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-  guard connected == 0 else { return nil }
-  let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
-  _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-    if n <= 0 { break }
-    bytes += buffer[0..<n]
-  }
-  let text = String(decoding: bytes, as: UTF8.self)
-  return text.hasPrefix("HTTP/1.1 200") ? text : nil
+  guard let answer = try? LoopbackRequest.send("GET", "http://127.0.0.1:\(port)\(path)", body: nil), answer.status == 200 else { return nil }
+  return String(decoding: answer.body, as: UTF8.self)
 }
 
 /// Peak resident memory of a running process, in MB (VmHWM).
