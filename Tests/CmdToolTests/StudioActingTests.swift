@@ -67,13 +67,15 @@ import Testing
     let events = try studio.events()
     for body in [
       #"{"type":5,"text":"alice"}"#, #"{"type":6,"secret":"PASSWORD"}"#, #"{"tap":7}"#, #"{"clock":"timer"}"#,
-      #"{"clock":"step","ms":1000}"#, #"{"tap":14}"#, #"{"choose":16,"option":1}"#, #"{"marker":"deleted"}"#, #"{"back":true}"#,
+      #"{"clock":"step","ms":1000}"#, #"{"tap":14}"#, #"{"choose":16,"option":5}"#, #"{"choose":16,"option":1}"#, #"{"marker":"deleted"}"#, #"{"back":true}"#,
     ] {
       let answer = try studio.act(body)
       #expect(answer.status == 202, "\(body): \(answer)")
     }
-    // Shown live: the page's script grows as the steps are played.
+    // Shown live: the page's script grows as the steps are played; an answer the dialog does not
+    // offer (it takes 0, 1 and 2) is refused on the page and is no step.
     #expect(eventually { events.script == Self.loginScript }, "\(events.script)")
+    #expect(events.body.contains("has no answer 5: it takes 0, 1, 2"), "\(events.body.suffix(2000))")
     let page = try LoopbackHTTP.request("GET", port: studio.port, "/?token=\(studio.token)")
     #expect(try studio.act(#"{"end":true}"#).status == 202)
     let run = studio.process.wait(timeout: patience)

@@ -30,20 +30,20 @@ enum StudioControls {
     }
     var controls: [String: JSONValue] = ["elements": .object(elements), "nextTimer": nextTimer.map { .number($0) } ?? .null]
     if let modal = state.modalStack.last, let element = state.elements[modal] {
-      // Answers: the options the engine added (an action sheet's), else a dialog's usual 1 and 2;
-      // 0 cancels either.
-      var answers: [JSONValue] = [.array([.number(0), .string("cancel")])]
-      if element.options.isEmpty {
-        answers += [1, 2].map { .array([.number(Double($0)), .string(String($0))]) }
-      } else {
-        answers += element.options.map { .array([.number(Double($0.id)), .string(scrub($0.label))]) }
-      }
+      let answers = Self.answers(of: element).map { JSONValue.array([.number(Double($0.value)), .string(scrub($0.label))]) }
       controls["modal"] = .object([
         "id": .number(Double(modal)), "title": .string(scrub(element.text)),
         "selector": .string(scrub(ElementSelector.unique(for: modal, in: state).description)), "answers": .array(answers),
       ])
     }
     return JSONValue.object(controls).canonicalText
+  }
+
+  /// The answers the page offers for an open dialog or action sheet, and the only ones a
+  /// `choose` may give: 0 cancels either; then the options the engine added (an action sheet's),
+  /// else a dialog's usual 1 and 2.
+  static func answers(of element: Element) -> [(value: Int32, label: String)] {
+    [(0, "cancel")] + (element.options.isEmpty ? [(1, "1"), (2, "2")] : element.options.map { (Int32($0.id), $0.label) })
   }
 
   /// The action the page offers on an element of `kind`, nil for none.

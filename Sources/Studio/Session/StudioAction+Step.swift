@@ -32,7 +32,11 @@ extension StudioAction {
       guard try reachable(id).kind.isTextInput else { throw wrongKind(id, "type into") }
       return ["type": selector(id), "secret": .string(name)]
     case .choose(let id, let option):
-      guard state.modalStack.contains(id) else { throw wrongKind(id, "answer: it is no open dialog or action sheet") }
+      guard state.modalStack.contains(id), let element = state.elements[id] else { throw wrongKind(id, "answer: it is no open dialog or action sheet") }
+      let offered = StudioControls.answers(of: element).map(\.value)
+      guard offered.contains(option) else {
+        throw Refusal(description: "\(ElementSelector.describe(id, in: state)) has no answer \(option): it takes \(offered.map(String.init).joined(separator: ", "))")
+      }
       return ["choose": selector(id), "option": .number(Double(option))]
     case .select(let id, let value):
       guard UserAction.selectableKinds.contains(try reachable(id).kind) else { throw wrongKind(id, "select in") }

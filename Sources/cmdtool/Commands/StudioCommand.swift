@@ -28,7 +28,9 @@ struct StudioCommand: ParsableCommand {
       "Save and end" on the page, or Ctrl-C (SIGTERM, SIGHUP), ends the session: the engine's \
       input is closed, it exits, and with --out the recording is written as record writes it \
       (atomically: OUT is replaced only when the session succeeds), and its script beside it \
-      (rec.jsonl gives rec.script.jsonl), which record --script plays again. Exit status as record's.
+      (rec.jsonl gives rec.script.jsonl), which record --script plays again. Exit status as \
+      record's, except that Ctrl-C here is the session's end, as at the end of a script (0), \
+      where record exits 130.
       """
   )
 
