@@ -2,6 +2,7 @@
 // session, from binary and from JSON Lines, and time travel from keyframes near the end.
 //
 //   swift run -c release --package-path Benchmarks replay-benchmark [--commands N] [--runs K]
+//       [--widget-records N] [--widgets-only]
 //
 // Each measurement runs in a child process of its own, so every peak memory figure is that of one
 // replay alone.
@@ -16,6 +17,8 @@ struct Options {
   var child: String? = nil
   var path: String? = nil
   var markdown = false
+  var widgetRecords = 100_000
+  var widgetsOnly = false
 
   init(_ arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
@@ -26,8 +29,10 @@ struct Options {
       case "--child": child = iterator.next()
       case "--path": path = iterator.next()
       case "--markdown": markdown = true
+      case "--widget-records": widgetRecords = Int(iterator.next() ?? "") ?? widgetRecords
+      case "--widgets-only": widgetsOnly = true
       default:
-        FileHandle.standardError.write(Data("unknown option \(argument); use --commands N, --runs K, --markdown\n".utf8))
+        FileHandle.standardError.write(Data("unknown option \(argument); use --commands N, --runs K, --widget-records N, --widgets-only, --markdown\n".utf8))
         exit(64)
       }
     }
@@ -111,6 +116,10 @@ do {
     try runChild(mode, path: path, runs: options.runs)
     exit(0)
   }
+  if options.widgetsOnly {
+    try widgetFramesBenchmark(count: options.widgetRecords, runs: options.runs, markdown: options.markdown)
+    exit(0)
+  }
   let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-benchmark-\(getpid())")
   try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: directory) }
@@ -187,6 +196,7 @@ do {
   print("  replay from binary ≥ 10 M commands/s: \(millions(rate))  \(rate >= 10e6 ? "PASS" : "MISS")")
   print("  peak memory of a binary replay < 100 MB: \(megabytes(peak * 1e6)) MB  \(peak < 100 ? "PASS" : "MISS")")
   print("  time travel near the end well under a full replay (≤ 0.25×): \(String(format: "%.3f", query / full))×  \(query / full <= 0.25 ? "PASS" : "MISS")")
+  try widgetFramesBenchmark(count: options.widgetRecords, runs: options.runs, markdown: options.markdown)
 } catch {
   log("error: \(error)")
   exit(1)

@@ -7,6 +7,15 @@ public struct ElementStore: Sendable, Equatable {
   private var slots: ContiguousArray<Element> = []
   private var slotById = IdTable()
   private var freeSlots: [Int32] = []
+  /// The ids inserted, mutated or removed since ``takeChanges()``, in order, repeats kept; nil once
+  /// more than ``changeLimit`` were noted (then anything may have changed).
+  private var changes: [Int32]? = []
+  /// Whether mutations are noted for ``takeChanges()`` (off by default: only a model that lays
+  /// custom widgets out after every record needs them).
+  var tracksChanges = false
+  /// The most changes noted between two ``takeChanges()``: a record changing more is laid out
+  /// anew whatever they were, so a long list of them would only cost memory.
+  static let changeLimit = 64
 
   public init() {}
 
@@ -67,7 +76,25 @@ public struct ElementStore: Sendable, Equatable {
   /// The element in `slot`, read and mutated in place.
   subscript(slot slot: Int) -> Element {
     _read { yield slots[slot] }
-    _modify { yield &slots[slot] }
+    _modify {
+      if tracksChanges { noteChange(slots[slot].id) }
+      yield &slots[slot]
+    }
+  }
+
+  /// The ids of the elements inserted, mutated or removed since the last call (a superset: a
+  /// mutation that changed nothing counts), or nil when more than ``changeLimit`` were, or when
+  /// changes are not tracked; then forgets them.
+  mutating func takeChanges() -> [Int32]? {
+    guard tracksChanges else { return nil }
+    defer { changes = [] }
+    return changes
+  }
+
+  @inline(__always)
+  private mutating func noteChange(_ id: Int32) {
+    guard changes != nil else { return }
+    if changes!.count < Self.changeLimit { changes!.append(id) } else { changes = nil }
   }
 
   /// Every slot, live or free, as the array it is (a free slot holds an element with id 0), for
@@ -96,6 +123,7 @@ public struct ElementStore: Sendable, Equatable {
   mutating func insert(_ element: consuming Element) -> Int {
     // The id is read first, so that storing the element is its last use: a move, not a copy.
     let id = element.id
+    if tracksChanges { noteChange(id) }
     if let free = freeSlots.popLast() {
       slotById.set(id, to: free)
       slots[Int(free)] = element
@@ -117,6 +145,7 @@ public struct ElementStore: Sendable, Equatable {
   @discardableResult
   mutating func remove<T>(_ id: Int32, reading body: (borrowing Element) -> T) -> T? {
     guard let slot = slotById.remove(id) else { return nil }
+    if tracksChanges { noteChange(id) }
     let result = body(slots[Int(slot)])
     slots[Int(slot)] = .vacant
     freeSlots.append(slot)
@@ -128,6 +157,7 @@ public struct ElementStore: Sendable, Equatable {
   @discardableResult
   mutating func update(_ id: Int32, _ body: (inout Element) -> Void) -> Bool {
     guard let slot = slotById[id] else { return false }
+    if tracksChanges { noteChange(id) }
     body(&slots[Int(slot)])
     return true
   }

@@ -9,9 +9,23 @@ extension ReferenceModel {
   ///
   /// A widget the layout does not lay out (not displayable, hidden, off screen) keeps its last
   /// frame: nothing is logged until it is laid out again.
+  ///
+  /// The screen is laid out anew only when the probe cannot tell that its last layout holds:
+  /// after a record that changed only elements whose boxes keep their size (a label's new text
+  /// of the same length), every frame is where it was, and nothing is logged.
   mutating func logWidgetFrames() {
     guard let probe = options.layout, let widgets = state.widgets else { return }
-    let frames = probe.frames(in: state, viewport: viewport)
+    if !state.elements.tracksChanges {
+      state.elements.tracksChanges = true  // a probe given after the model was made
+      widgetLayout = nil
+    }
+    let changed = state.elements.takeChanges()
+    let screen = WidgetLayoutScreen(state, viewport: viewport)
+    if let last = widgetLayout, let changed, last.screen == screen, probe.holds(last.memo, changed: changed, in: state, viewport: viewport) {
+      return
+    }
+    let (frames, memo) = probe.layout(state, viewport: viewport)
+    widgetLayout = memo.map { ($0, screen) }
     for id in customElements.sorted() {
       guard let frame = frames[id], widgetFrames[id] != frame else { continue }
       let old = widgetFrames[id]
@@ -46,5 +60,27 @@ extension ReferenceModel {
     case (nil, nil): return nil
     }
     return "\(Format.number(given)) \(axis); its rule is \(rule), drawn \(Format.number(drawn))"
+  }
+}
+
+/// What a layout depends on besides the elements' contents: the layers drawn (the active view,
+/// the drawer, the modals, each with whether it is visible) and the screen's size.
+struct WidgetLayoutScreen: Equatable, Sendable {
+  var activeView: Int32?
+  var isActiveViewVisible: Bool
+  var navigationView: Int32?
+  var isNavigationShown: Bool
+  var modalStack: [Int32]
+  var modalsVisible: [Bool]
+  var viewport: Viewport?
+
+  init(_ state: UIState, viewport: Viewport?) {
+    activeView = state.activeView
+    isActiveViewVisible = state.activeView.flatMap { state.elements.read($0) { $0.isVisible } } ?? false
+    navigationView = state.navigationView
+    isNavigationShown = state.isNavigationShown
+    modalStack = state.modalStack
+    modalsVisible = state.modalStack.map { state.elements.read($0) { $0.isVisible } ?? false }
+    self.viewport = viewport
   }
 }

@@ -94,6 +94,9 @@ public struct ReferenceModel: Sendable {
   /// The frames last logged for custom widgets, and the ones whose size broke their rules then
   /// (reported once until the size changes), when ``Options/layout`` is given.
   var widgetFrames: [Int32: WidgetFrame] = [:]
+  /// What the layout probe kept of the layout that gave ``widgetFrames``, and what it was laid out
+  /// in besides the elements; nil when the next record must be laid out anew.
+  var widgetLayout: (memo: any WidgetLayoutMemo, screen: WidgetLayoutScreen)?
 
   /// A model starting from the header's committed preferences and viewport.
   public init(header: TraceHeader = TraceHeader(), options: Options = Options(), widgets: WidgetSchema? = nil) {
@@ -101,6 +104,7 @@ public struct ReferenceModel: Sendable {
     self.state.widgets = widgets
     self.options = options
     self.viewport = header.viewport
+    self.state.elements.tracksChanges = options.layout != nil
   }
 
   /// The elements changed since the last call (a superset: every id a command, event or deletion
@@ -228,7 +232,14 @@ public struct ReferenceModel: Sendable {
   /// Work that follows every record: image requests for images that changed.
   mutating func finishRecord() {
     if allImagesDirty || !dirtyImages.isEmpty { evaluateImages() }
-    if options.layout != nil && (!customElements.isEmpty || !widgetFrames.isEmpty) { logWidgetFrames() }
+    guard options.layout != nil else { return }
+    if !customElements.isEmpty || !widgetFrames.isEmpty {
+      logWidgetFrames()
+    } else if widgetLayout != nil || state.elements.tracksChanges {
+      // Nothing to lay out: what changed meanwhile is forgotten, so the next layout is whole.
+      widgetLayout = nil
+      _ = state.elements.takeChanges()
+    }
   }
 
   // MARK: - Diagnostics

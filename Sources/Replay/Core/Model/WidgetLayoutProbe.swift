@@ -9,6 +9,11 @@ import CommandCodec
 /// and reports `widget-size` when the size the layout offered breaks the widget's size rules.
 /// Without a probe the model logs no frame at all, rather than one it made up.
 ///
+/// A whole layout after every record would cost a screenful of boxes per record (an 8× slower
+/// replay of a trace setting one label 30,000 times), so a probe may also say what it needs to
+/// tell, after a record that changed only some elements, that no frame moved
+/// (``layout(_:viewport:)``, ``holds(_:changed:in:viewport:)``): the model then skips the layout.
+///
 /// The wireframe's ``WidgetFrameProbe`` (ReplayWireframe) is the probe the CLI passes.
 public protocol WidgetLayoutProbe: Sendable {
   /// The frames the layout gives the custom widgets of `state` that it lays out, by element id,
@@ -16,7 +21,31 @@ public protocol WidgetLayoutProbe: Sendable {
   ///
   /// - Complexity: a layout of what can be seen of `state`.
   func frames(in state: UIState, viewport: Viewport?) -> [Int32: WidgetFrame]
+
+  /// The frames, and what the probe keeps of the layout to answer ``holds(_:changed:in:viewport:)``
+  /// after the next records (nil: it keeps nothing, and every record is laid out anew).
+  func layout(_ state: UIState, viewport: Viewport?) -> (frames: [Int32: WidgetFrame], memo: (any WidgetLayoutMemo)?)
+
+  /// Whether the layout `memo` was kept from still holds for `state`, in which only the elements
+  /// `changed` (a superset: inserted, mutated or removed ones) differ, and the active view,
+  /// drawer, modal stack and viewport do not: then every box outside the changed elements, and
+  /// so every frame, is where it was. False whenever the probe cannot tell.
+  func holds(_ memo: any WidgetLayoutMemo, changed: [Int32], in state: UIState, viewport: Viewport?) -> Bool
 }
+
+extension WidgetLayoutProbe {
+  /// The frames alone: the model lays out after every record.
+  public func layout(_ state: UIState, viewport: Viewport?) -> (frames: [Int32: WidgetFrame], memo: (any WidgetLayoutMemo)?) {
+    (frames(in: state, viewport: viewport), nil)
+  }
+
+  /// Never: the model lays out after every record.
+  public func holds(_ memo: any WidgetLayoutMemo, changed: [Int32], in state: UIState, viewport: Viewport?) -> Bool { false }
+}
+
+/// What a ``WidgetLayoutProbe`` keeps of its last layout, held by the model between records (a
+/// value: a model copied for time travel keeps its own).
+public protocol WidgetLayoutMemo: Sendable {}
 
 /// Where a custom widget is drawn, and the size its layout asked of it before the widget's size
 /// rules clamped it.

@@ -26,6 +26,8 @@ struct ElementLayout {
   /// How far from a layout's origin along its axis a child can still be on screen: the
   /// viewport's longer side, plus the offsets of the scroll layouts around it.
   var reach: Double
+  /// The leaves laid out, noted when asked (``WidgetFrameProbe``), else nil.
+  var leaves: LaidOutLeaves?
 
   init(state: UIState, options: WireframeOptions, viewport: WireframeSize) {
     self.state = state
@@ -75,6 +77,11 @@ struct ElementLayout {
     return style
   }
 
+  /// Takes `style` as element `id`'s resolved style: one resolved before from the same styles.
+  mutating func reuse(_ style: ResolvedStyle, for id: Int32) {
+    styles[id] = style
+  }
+
   /// The layouts that fill the view they are directly in.
   static let rootLayoutKinds: Set<ElementKind> = [.linearLayout, .frameLayout, .eventLayout, .scrollLayout, .flipperLayout, .pager, .tableLayout, .autoColumnLayout]
 
@@ -116,7 +123,7 @@ struct ElementLayout {
     let contentWidth = widthSpec.shrunk(by: insets.horizontal)
     let contentHeight = heightSpec.shrunk(by: insets.vertical)
 
-    let isLeaf = !element.kind.canHaveChildren && !state.isContainerWidget(element)
+    let isLeaf = isLeaf(element)
     var content: Content
     if isLeaf {
       content = leaf(element, style, width: contentWidth.limit, height: contentHeight.isExact ? contentHeight.value : nil, exact: contentWidth.isExact)
@@ -161,7 +168,20 @@ struct ElementLayout {
       error.frame.y = bodyHeight + 2
       box.children.append(error)
     }
+    if leaves != nil {
+      if isLeaf {
+        leaves!.note(element, width: width, height: height, depth: depth, box: box, selector: options.selector(for: element))
+      } else {
+        leaves!.containers.insert(element.id)
+      }
+    }
     return box
+  }
+
+  /// Whether `element` is laid out without children: a kind that holds none, or a custom widget
+  /// that is not a container.
+  func isLeaf(_ element: Element) -> Bool {
+    !element.kind.canHaveChildren && !state.isContainerWidget(element)
   }
 
   /// The box of an error message, at the origin.

@@ -31,9 +31,22 @@ public enum WireframeLayout {
   ///
   /// - Complexity: O(n) in the displayed elements (and the rows, options and texts they draw).
   public static func layout(_ state: UIState, viewport: WireframeSize = defaultViewport, options: WireframeOptions = WireframeOptions()) -> Wireframe {
-    let size = WireframeSize(width: min(max(viewport.width, 1), maximumSide), height: min(max(viewport.height, 1), maximumSide))
+    var leaves: LaidOutLeaves?
+    return layout(state, viewport: viewport, options: options, leaves: &leaves)
+  }
+
+  /// The size a screen of `viewport` is laid out at.
+  static func screenSize(_ viewport: WireframeSize) -> WireframeSize {
+    WireframeSize(width: min(max(viewport.width, 1), maximumSide), height: min(max(viewport.height, 1), maximumSide))
+  }
+
+  /// ``layout(_:viewport:options:)``, noting the leaves laid out in `leaves` when it is not nil.
+  static func layout(_ state: UIState, viewport: WireframeSize, options: WireframeOptions, leaves: inout LaidOutLeaves?) -> Wireframe {
+    let size = screenSize(viewport)
     let screenFrame = WireframeRect(x: 0, y: 0, width: size.width, height: size.height)
     var engine = ElementLayout(state: state, options: options, viewport: size)
+    engine.leaves = leaves
+    defer { leaves = engine.leaves }
     var screenStyle = ResolvedStyle()
     screenStyle.background = .color(WireframePalette.paper)
     screenStyle.border = StyleBorder(width: 1, color: WireframePalette.line)
