@@ -159,3 +159,23 @@ import Testing
     #expect(try driver.finish() == .exited(0))
   }
 }
+
+extension WidgetConformanceCommandTests {
+  /// A container that lists its kinds (docs/WIDGETS.md §2.10): the reference testee passes its
+  /// cases, and one that ignores REORDER_CHILD fails exactly its Children case.
+  @Test func aContainerListingItsKindsPassesOnTheReferenceAndFailsOnIgnoredReorders() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let schema = scratch.path("toolbar.widgets.json")
+    try WidgetTraceCommandTests.toolbarSchema.write(toFile: schema, atomically: true, encoding: .utf8)
+    let report = scratch.path("r.json")
+    let run = try conformance(["--widgets", schema, "--report", report] + Self.widgetCases, testee: ["--widgets", schema])
+    #expect(run.status == 0 && run.stdout.hasSuffix("\nconformant\n"), "\(run)")
+    let passed = try Self.verdicts(report)["pass"] ?? []
+    #expect(passed.isSuperset(of: ["Required.Widgets.PGToolbar.Container.Children", "Recommended.Widgets.PGToolbar.Container.OtherKind"]), "\(passed)")
+    let buggy = try conformance(["--widgets", schema, "--report", report] + Self.widgetCases, testee: ["--widgets", schema, "--bug", "ignore-reorder"])
+    #expect(buggy.status == 1, "\(buggy)")
+    let verdicts = try Self.verdicts(report)
+    #expect((verdicts["fail"] ?? []).union(verdicts["error"] ?? []) == ["Required.Widgets.PGToolbar.Container.Children"], "\(buggy.stdout)")
+  }
+}

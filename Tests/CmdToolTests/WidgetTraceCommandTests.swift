@@ -190,3 +190,55 @@ extension WidgetTraceCommandTests {
     #expect(page.contains("PGPanel") && page.contains("Save"))
   }
 }
+
+extension WidgetTraceCommandTests {
+  /// PGAdapter's toolbar (docs/WIDGETS.md §2.10): `"container": [KINDS]` and `"layout":
+  /// "horizontal"` through `widgets check`, `check` (a kind not listed at its record, none for
+  /// the kinds listed) and `replay --events` (the items' frames side by side).
+  static let toolbarSchema = #"""
+    {"widgetSchema": 1, "name": "toolbar", "widgets": [
+      {"name": "PGToolbar", "create": {"command": "CREATE_PG_TOOLBAR", "code": 1030}, "container": ["PGBarButtonItem", "button"], "layout": "horizontal",
+       "size": {"width": "given", "height": 44}},
+      {"name": "PGBarButtonItem", "create": {"command": "CREATE_PG_BAR_BUTTON_ITEM", "code": 1031},
+       "attributes": {"title": {"type": "string", "field": "textValue", "default": ""}}, "size": {"preferredWidth": 60, "preferredHeight": 30}}]}
+    """#
+
+  @Test func aContainerListingItsKindsIsCheckedAtTheKindsPlace() throws {
+    let scratch = try Scratch()
+    let schema = scratch.path("toolbar.widgets.json")
+    try Self.toolbarSchema.write(toFile: schema, atomically: true, encoding: .utf8)
+    let summary = try CommandRunner.run(["widgets", "check", schema])
+    #expect(summary.status == 0 && summary.stdout.contains("  container  takes PGBarButtonItem, button; children side by side"), "\(summary)")
+    let bad = scratch.path("bad.widgets.json")
+    try Self.toolbarSchema.replacingOccurrences(of: #"["PGBarButtonItem", "button"]"#, with: #"["PGBarButtonItem", "buton"]"#).write(toFile: bad, atomically: true, encoding: .utf8)
+    let refused = try CommandRunner.run(["widgets", "check", bad])
+    #expect(refused.status == 2 && refused.stdout.isEmpty, "\(refused)")
+    #expect(refused.stderr == "cmdtool: \(bad): widgets[0].container[1]: \"buton\" is neither a built-in element kind nor a widget of this schema (did you mean \"button\"?)\n", "\(refused)")
+    let layout = scratch.path("layout.widgets.json")
+    try Self.toolbarSchema.replacingOccurrences(of: #""horizontal""#, with: #""sideways""#).write(toFile: layout, atomically: true, encoding: .utf8)
+    #expect(try CommandRunner.run(["widgets", "check", layout]).stderr.hasPrefix("cmdtool: \(layout): widgets[0].layout: unknown layout \"sideways\""))
+
+    let taken = #"""
+      {"t":0,"type":"CREATE_APPLICATION","childInternalId":1,"textValue":"App"}
+      {"t":1,"batch":[{"type":"CREATE_FRAMEVIEW","internalId":1,"childInternalId":2},{"type":"CREATE_LINEAR_LAYOUT","internalId":2,"childInternalId":3,"value":1},{"type":"CREATE_PG_TOOLBAR","internalId":3,"childInternalId":4},{"type":"CREATE_PG_BAR_BUTTON_ITEM","internalId":4,"childInternalId":5,"textValue":"Edit"},{"type":"CREATE_PG_BAR_BUTTON_ITEM","internalId":4,"childInternalId":6,"textValue":"Share"},{"type":"CREATE_BUTTON","internalId":4,"childInternalId":7,"textValue":"Done"}]}
+
+      """#
+    try taken.write(toFile: scratch.path("taken.jsonl"), atomically: true, encoding: .utf8)
+    let clean = try CommandRunner.run(["check", scratch.path("taken.jsonl"), "--widgets", schema])
+    #expect(clean.status == 0 && clean.stdout.contains("0 violations"), "\(clean.stdout)")
+    let other = taken + #"{"t":2,"type":"SET_VISIBILITY","internalId":2,"value":1}"# + "\n" + #"{"t":3,"type":"CREATE_TEXT","internalId":4,"childInternalId":8,"textValue":"Title"}"# + "\n"
+    try other.write(toFile: scratch.path("other.jsonl"), atomically: true, encoding: .utf8)
+    let check = try CommandRunner.run(["check", scratch.path("other.jsonl"), "--widgets", schema])
+    #expect(check.status == 1, "\(check.stdout)")
+    #expect(check.stdout.contains("#3 at 0.003s: error [child-of-leaf] CREATE_TEXT puts text 8 under PGToolbar 4, which takes PGBarButtonItem, button; attached anyway"), "\(check.stdout)")
+    #expect(check.stdout.contains("1 violation"), "only the text: \(check.stdout)")
+
+    let events = try CommandRunner.run(["replay", scratch.path("taken.jsonl"), "--widgets", schema, "--events"])
+    let frames = events.stdout.split(separator: "\n").filter { $0.contains(" frame ") }
+    func x(_ id: Int) -> Double? {
+      frames.last { $0.contains("widget \(id) frame") }.flatMap { $0.split(separator: " ").last { $0.contains(",") } }.flatMap { Double($0.split(separator: ",")[0]) }
+    }
+    let (edit, share) = (try #require(x(5), "\(events.stdout)"), try #require(x(6), "\(events.stdout)"))
+    #expect(share >= edit + 60, "side by side: \(frames)")
+  }
+}

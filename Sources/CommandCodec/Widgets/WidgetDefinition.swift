@@ -29,9 +29,9 @@ public struct WidgetDefinition: Hashable, Sendable {
   public var visibility: WidgetVisibilityRules
   /// What the wireframe draws of it besides its kind and inspectable values (not fingerprinted).
   public var preview: WidgetPreview
-  /// Whether other elements may be created under it (`"container": true`, PGAdapter's
-  /// `addSubview:`): its children are laid out in its box as a frame layout's, stacked top left.
-  public var isContainer: Bool
+  /// What it takes as children and how it lays them out, when it is a container (`"container"`,
+  /// PGAdapter's `addSubview:`); nil when it holds no children.
+  public var container: WidgetContainerRules?
   /// Free text for people; not part of the fingerprint.
   public var summary: String
 
@@ -40,9 +40,9 @@ public struct WidgetDefinition: Hashable, Sendable {
     name: String, creation: WidgetCommand, attributes: [WidgetProperty] = [], properties: [WidgetProperty] = [],
     setters: [WidgetCommand] = [], events: [WidgetEvent] = [], size: WidgetSizeRules = WidgetSizeRules(),
     visibility: WidgetVisibilityRules = WidgetVisibilityRules(), preview: WidgetPreview = WidgetPreview(), summary: String = "",
-    isContainer: Bool = false
+    container: WidgetContainerRules? = nil
   ) {
-    self.isContainer = isContainer
+    self.container = container
     self.name = name
     self.creation = creation
     self.attributes = attributes
@@ -54,6 +54,9 @@ public struct WidgetDefinition: Hashable, Sendable {
     self.preview = preview
     self.summary = summary
   }
+
+  /// Whether other elements may be created under it: `"container"` is `true` or a list of kinds.
+  public var isContainer: Bool { container != nil }
 
   /// The property or creation attribute called `name`.
   public func property(named name: String) -> WidgetProperty? {

@@ -154,3 +154,39 @@ public struct WidgetPreview: Hashable, Sendable {
   /// Whether the preview names nothing.
   public var isEmpty: Bool { fill == nil && text == nil }
 }
+
+/// What a container widget takes and how it lays its children out (`"container": true` or a
+/// list of kinds, and `"layout"`; docs/WIDGETS.md §2.10), PGAdapter's `addSubview:`.
+///
+/// ```json
+/// "container": ["PGBarButtonItem", "button"], "layout": "horizontal"
+/// ```
+public struct WidgetContainerRules: Hashable, Sendable {
+  /// How a container places its children in its box.
+  public enum Layout: String, Hashable, Sendable, CaseIterable {
+    /// Stacked at the top left, as a frame layout does (the default).
+    case frame
+    /// One below the other, as a vertical linear layout does.
+    case vertical
+    /// Side by side, left to right, as a horizontal linear layout does.
+    case horizontal
+  }
+
+  /// The kinds it takes, built-in kind names and widget names of the same schema, in the
+  /// schema's order; nil when it takes any kind (`"container": true`).
+  public var kinds: [String]?
+  /// How its children are placed.
+  public var layout: Layout
+
+  /// Creates container rules.
+  public init(kinds: [String]? = nil, layout: Layout = .frame) {
+    self.kinds = kinds
+    self.layout = layout
+  }
+
+  /// Whether a child of kind `name` (``WidgetDefinition/name`` or a built-in kind's name) is one
+  /// it takes.
+  public func takes(_ name: String) -> Bool {
+    kinds?.contains(name) ?? true
+  }
+}

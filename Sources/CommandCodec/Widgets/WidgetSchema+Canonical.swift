@@ -44,9 +44,13 @@ extension WidgetDefinition {
       "size": .object(size),
       "visibility": .object(visibility.canonicalMembers),
     ]
-    // A container changes what a trace means (children are no child-of-leaf): fingerprinted,
-    // written only when true.
-    if isContainer { members["container"] = .bool(true) }
+    // A container changes what a trace means (children are no child-of-leaf, and its layout
+    // gives the frames nested widgets log): fingerprinted, written only when used. The kinds are
+    // a set: sorted.
+    if let container {
+      members["container"] = container.kinds.map { .array($0.sorted().map(JSONValue.string)) } ?? .bool(true)
+      if container.layout != .frame { members["layout"] = .string(container.layout.rawValue) }
+    }
     return .object(members)
   }
 }

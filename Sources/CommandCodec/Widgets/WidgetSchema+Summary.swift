@@ -39,6 +39,17 @@ extension WidgetSchema {
         rules.append(widget.visibility.isHideable ? "can be hidden" : "cannot be hidden")
         lines.append("  visibility " + rules.joined(separator: ", "))
       }
+      if let container = widget.container {
+        // `container  takes button, text; children side by side`
+        let takes = container.kinds.map { "takes " + $0.joined(separator: ", ") } ?? "takes any kind"
+        let placed: String
+        switch container.layout {
+        case .frame: placed = "children stacked top left"
+        case .vertical: placed = "children one below the other"
+        case .horizontal: placed = "children side by side"
+        }
+        lines.append("  container  \(takes); \(placed)")
+      }
       if !widget.preview.isEmpty {
         let parts = [widget.preview.fill.map { "fill " + $0 }, widget.preview.text.map { "text " + $0 }].compactMap { $0 }
         lines.append("  preview    " + parts.joined(separator: ", "))

@@ -211,3 +211,67 @@ extension WidgetSchemaReader {
     return WidgetPreview(fill: fill?.name, text: text?.name)
   }
 }
+
+extension WidgetSchemaReader {
+  /// The built-in kinds no CREATE_* puts under the parent it names: the application, and the
+  /// views and the drawer, which hang under the application whatever parent they name.
+  static let unplaceableKinds: Set<String> = ["application", "frameView", "navigationView", "openGLView"]
+
+  /// The `container` and `layout` members (docs/WIDGETS.md §2.10): `true`, `false` or a
+  /// non-empty list of kind names, none twice and none that no parent can hold; `layout` only on
+  /// a container. Whether each name is a kind at all needs every widget of the schema:
+  /// ``checkContainerKinds(_:)``.
+  static func container(in widget: SchemaObject) throws(Failure) -> WidgetContainerRules? {
+    var rules: WidgetContainerRules?
+    switch widget.members["container"] {
+    case nil, .bool(false)?: rules = nil
+    case .bool(true)?: rules = WidgetContainerRules()
+    case .array(let items)?:
+      guard !items.isEmpty else {
+        throw Failure(.wrongKind, at: widget.path("container"), "an empty list takes no kind; a widget without children leaves container out (or says false)")
+      }
+      let kinds = try widget.strings("container")!
+      for (index, kind) in kinds.enumerated() {
+        let path = widget.path("container") + "[\(index)]"
+        if kinds[..<index].contains(kind) {
+          throw Failure(.duplicateName, at: path, "\(WidgetValueSyntax.quoted(kind)) is listed twice")
+        }
+        if unplaceableKinds.contains(kind) {
+          throw Failure(.wrongReferenceType, at: path, "no container holds the kind \(kind): it hangs under the application whatever parent its CREATE_* names")
+        }
+      }
+      rules = WidgetContainerRules(kinds: kinds)
+    case let other?:
+      throw widget.wrongKind("container", "true, false or an array of kind names", other)
+    }
+    guard let name = try widget.string("layout") else { return rules }
+    let names = WidgetContainerRules.Layout.allCases.map(\.rawValue)
+    guard let layout = WidgetContainerRules.Layout(rawValue: name) else {
+      throw Failure(
+        .wrongKind, at: widget.path("layout"),
+        "unknown layout \(WidgetValueSyntax.quoted(name))\(Suggestion.hint(for: name, among: names)); a container lays its children out \(names.joined(separator: ", "))")
+    }
+    guard var container = rules else {
+      throw Failure(.misplacedKey, at: widget.path("layout"), "layout places a container's children, and this widget is no container (it has no \"container\": true or list of kinds)")
+    }
+    container.layout = layout
+    return container
+  }
+
+  /// Every kind a container lists is a built-in element kind or a widget of the schema (a panel
+  /// may take panels), checked once every widget is read: `widgets[0].container[1]`.
+  static func checkContainerKinds(_ widgets: [WidgetDefinition]) throws(Failure) {
+    // `custom` is the kind of every schema widget without its schema; no command makes one.
+    let known = WidgetSchema.builtInKindNames.subtracting(unplaceableKinds).subtracting(["custom"]).union(widgets.map(\.name))
+    for (index, widget) in widgets.enumerated() {
+      for (position, kind) in (widget.container?.kinds ?? []).enumerated() where !known.contains(kind) {
+        if kind == "custom" {
+          throw Failure(.unknownReference, at: "widgets[\(index)].container[\(position)]", "no command creates a custom element of no widget kind: list the schema's widgets by name")
+        }
+        throw Failure(
+          .unknownReference, at: "widgets[\(index)].container[\(position)]",
+          "\(WidgetValueSyntax.quoted(kind)) is neither a built-in element kind nor a widget of this schema\(Suggestion.hint(for: kind, among: known.sorted()))")
+      }
+    }
+  }
+}

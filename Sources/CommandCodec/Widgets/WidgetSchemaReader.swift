@@ -33,6 +33,7 @@ enum WidgetSchemaReader {
       widgets.append(widget)
       declarations += declared
     }
+    try checkContainerKinds(widgets)
     try checkCommandsAcross(declarations)
     return WidgetSchema(name: try root.string("name") ?? "", widgets: widgets, summary: try root.string("description") ?? "")
   }
@@ -40,7 +41,7 @@ enum WidgetSchemaReader {
   /// One widget kind.
   static func widget(_ value: JSONValue, at path: String) throws(Failure) -> (WidgetDefinition, [Declaration]) {
     let object = try SchemaObject(
-      value, at: path, allowed: ["name", "description", "create", "attributes", "properties", "events", "size", "visibility", "preview", "container"])
+      value, at: path, allowed: ["name", "description", "create", "attributes", "properties", "events", "size", "visibility", "preview", "container", "layout"])
     let name = try object.requiredString("name")
     guard SchemaObject.isIdentifier(name) else {
       throw Failure(.invalidName, at: object.path("name"), "\(WidgetValueSyntax.quoted(name)) is not a widget name (a letter, then letters, digits and _)")
@@ -91,10 +92,11 @@ enum WidgetSchemaReader {
     let size = try WidgetSchemaReader.size(in: object)
     let visibility = try WidgetSchemaReader.visibility(in: object, properties: properties)
     let preview = try WidgetSchemaReader.preview(in: object, properties: properties, attributes: attributes)
+    let container = try WidgetSchemaReader.container(in: object)
     let widget = WidgetDefinition(
       name: name, creation: creation, attributes: attributes, properties: properties,
       setters: setters.sorted { $0.name < $1.name }, events: events, size: size, visibility: visibility, preview: preview,
-      summary: try object.string("description") ?? "", isContainer: try object.bool("container") ?? false)
+      summary: try object.string("description") ?? "", container: container)
     return (widget, declarations)
   }
 

@@ -74,7 +74,7 @@ struct WidgetConformanceSuiteTests {
   }
 
   @Test func everyCaseNamesItsSchemaAndPlaysOnTheModelWithIt() throws {
-    for testCase in suite.cases + ConformanceSuite.widgetCases(Self.gauge) {
+    for testCase in suite.cases + ConformanceSuite.widgetCases(Self.gauge) + ConformanceSuite.widgetCases(Self.toolbar) {
       #expect(testCase.widgets != nil && testCase.header.widgets == testCase.widgets?.reference, "\(testCase.name)")
       #expect(testCase.name.split(separator: ".").count >= 4, "\(testCase.name)")
       let expectation = try CaseExpectation(testCase)
@@ -91,10 +91,10 @@ struct WidgetConformanceSuiteTests {
       "InvalidValue": .widgetInvalidValue, "InvalidAttribute": .widgetInvalidValue,
       "ImmutableAttribute": .widgetImmutableAttribute, "NotCreated": .widgetNotCreated,
       "UnknownProperty": .widgetUnknownProperty, "NotHideable": .widgetNotHideable,
-      "ShownBeforeDisplayable": .widgetNotDisplayable,
+      "ShownBeforeDisplayable": .widgetNotDisplayable, "OtherKind": .childOfLeaf,
     ]
     var raised: Set<DiagnosticRule> = []
-    for testCase in suite.cases + ConformanceSuite.widgetCases(Self.gauge) {
+    for testCase in suite.cases + ConformanceSuite.widgetCases(Self.gauge) + ConformanceSuite.widgetCases(Self.toolbar) {
       let diagnostics = try CaseExpectation(testCase).diagnostics
       if testCase.tier == .required {
         #expect(diagnostics.isEmpty, "\(testCase.name): \(diagnostics.map(\.description))")
@@ -105,7 +105,7 @@ struct WidgetConformanceSuiteTests {
       #expect(diagnostics.map(\.rule) == [rule], "\(testCase.name): \(diagnostics.map(\.description))")
       raised.insert(rule)
     }
-    #expect(raised == Set(DiagnosticRule.widgetRules), "every widget-* rule has a case")
+    #expect(raised == Set(DiagnosticRule.widgetRules + [.childOfLeaf]), "every widget-* rule has a case, and a kind a container does not take")
   }
 
   @Test func aRefusedValueChangesNothing() throws {
@@ -194,5 +194,41 @@ struct WidgetConformanceSuiteTests {
     let panel = try CaseExpectation(try #require(cases.first { $0.name.hasSuffix(".Container.Children") }))
     #expect(panel.steps.last?.state[4]?.children == [6], "created 5 and 6, 6 moved first, 5 removed")
     #expect(panel.diagnostics.isEmpty, "no child-of-leaf under a container: \(panel.diagnostics)")
+  }
+
+  /// PGAdapter's toolbar, whose `addSubview:` takes bar button items (and buttons), laid out side
+  /// by side; a sheet that takes only sheets; the item, no container.
+  static let toolbar: WidgetSchema = try! WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "toolbar", "widgets": [
+      {"name": "PGToolbar", "create": {"command": "CREATE_PG_TOOLBAR", "code": 1100}, "container": ["PGBarButtonItem", "button"], "layout": "horizontal"},
+      {"name": "PGBarButtonItem", "create": {"command": "CREATE_PG_BAR_BUTTON_ITEM", "code": 1101},
+       "attributes": {"title": {"type": "string", "field": "textValue", "default": ""}}},
+      {"name": "PGSheet", "create": {"command": "CREATE_PG_SHEET", "code": 1102}, "container": ["PGSheet"]}]}
+    """#)
+
+  @Test func aContainerThatListsItsKindsTakesThoseAndAttachesAnotherAnyway() throws {
+    let cases = ConformanceSuite.widgetCases(Self.toolbar)
+    let names = cases.map(\.name).filter { $0.contains(".Container.") }
+    #expect(names == [
+      "Required.Widgets.PGToolbar.Container.Children", "Recommended.Widgets.PGToolbar.Container.OtherKind",
+      "Required.Widgets.PGSheet.Container.Children", "Recommended.Widgets.PGSheet.Container.OtherKind",
+    ])
+    // Children of the kinds listed, created, reordered, one removed, no diagnostic.
+    let children = try CaseExpectation(try #require(cases.first { $0.name == "Required.Widgets.PGToolbar.Container.Children" }))
+    #expect(children.diagnostics.isEmpty, "\(children.diagnostics)")
+    let created = children.steps[children.steps.count - 3].state
+    #expect(created[4]?.children.compactMap { created[$0]?.kindName } == ["PGBarButtonItem", "button"])
+    #expect(children.steps.last?.state[4]?.children == [6])
+    let sheets = try CaseExpectation(try #require(cases.first { $0.name == "Required.Widgets.PGSheet.Container.Children" }))
+    let nested = sheets.steps[sheets.steps.count - 3].state
+    #expect(nested[4]?.children.compactMap { nested[$0]?.kindName } == ["PGSheet", "PGSheet"] && sheets.diagnostics.isEmpty)
+    // Another kind is attached anyway (child-of-leaf), and the rest of the batch applies.
+    let other = try CaseExpectation(try #require(cases.first { $0.name == "Recommended.Widgets.PGToolbar.Container.OtherKind" }))
+    #expect(other.diagnostics.map(\.rule) == [.childOfLeaf], "\(other.diagnostics)")
+    #expect(other.diagnostics.first?.message.contains("under PGToolbar 4, which takes PGBarButtonItem, button") == true, "\(other.diagnostics)")
+    let attached = try #require(other.steps.last).state
+    #expect(attached[4]?.children == [5, 6] && attached[5]?.kindName != "button" && attached[6]?.kindName == "PGBarButtonItem")
+    // `"container": true` takes every kind: nothing to attach anyway.
+    #expect(!ConformanceSuite.widgetCases(Self.seeds).contains { $0.name.hasSuffix(".Container.OtherKind") })
   }
 }

@@ -39,7 +39,7 @@ extension ConformanceSuite {
 }
 
 /// The cases of one widget of a schema.
-private struct WidgetCaseMaker {
+struct WidgetCaseMaker {
   let schema: WidgetSchema
   let definition: WidgetDefinition
   /// The linear layout every widget is created in, and the widget's id.
@@ -92,6 +92,7 @@ private struct WidgetCaseMaker {
     cases += visibility(required, recommended)
     cases += setters(recommended)
     cases += interaction(required)
+    cases += containerCases(required, recommended)
     do {
       var b = start()
       b.send(createDisplayable())
@@ -178,9 +179,8 @@ private struct WidgetCaseMaker {
     return cases
   }
 
-  /// A tap (the widget's click, with its typed payloads at their first valid values, or a
-  /// CommandEvent for a widget declaring no events; WIDGETS.md §6.5), and for a container its
-  /// children: created under it, reordered, one removed (WIDGETS.md §2.10).
+  /// A tap: the widget's click, with its typed payloads at their first valid values, or a
+  /// CommandEvent for a widget declaring no events (WIDGETS.md §6.5).
   private func interaction(_ required: String) -> [ConformanceCase] {
     var cases: [ConformanceCase] = []
     let state = ReferenceModel(widgets: schema).state
@@ -195,14 +195,6 @@ private struct WidgetCaseMaker {
       let payloads = definition.events.first { $0.matches(event) }?.payloads.map(\.payload.name) ?? []
       let what = payloads.isEmpty ? "\(event.kind.name)" : "\(event.kind.name) with \(payloads.joined(separator: ", "))"
       cases.append(named(b, "\(required).Event.Tap", "a tap on \(a(kind)) sends its click, \(what)", "WIDGETS.md §2.6, §6.5", about: .tree, events: .user))
-    }
-    if definition.isContainer {
-      var b = start()
-      b.send(createDisplayable())
-      b.send(.create(.createButton, in: widget, id: widget + 1, text: "Inside"), .create(.createText, in: widget, id: widget + 2, text: "Also inside"))
-      b.send(.to(widget, .reorderChild, child: widget + 2, value: 0))
-      b.send(.to(widget, .removeChild, child: widget + 1))
-      cases.append(named(b, "\(required).Container.Children", "\(a(kind)), a container, takes children: created under it, reordered, one removed", "WIDGETS.md §2.10, PROTOCOL.md §3 39, 40"))
     }
     return cases
   }
@@ -246,21 +238,21 @@ private struct WidgetCaseMaker {
   // MARK: - Pieces
 
   /// An application with a frame view, and the linear layout the widget goes in.
-  private func start() -> CaseBuilder {
+  func start() -> CaseBuilder {
     var b = CaseBuilder.app()
     b.send(.create(.createLinearLayout, in: CaseBuilder.view, id: layout, value: 1))
     return b
   }
 
   /// The creation command, with `attributes` in their fields (none: every default).
-  private func create(_ attributes: [(WidgetProperty, String)] = []) -> Command {
+  func create(_ attributes: [(WidgetProperty, String)] = []) -> Command {
     var command = Command(custom: definition.creation.name, internalId: layout, childInternalId: widget)
     for (attribute, value) in attributes { WidgetValues.write(value, into: attribute.wire.field, of: &command) }
     return command
   }
 
   /// The creation, and the properties `displayableAfter` waits for set, in one batch.
-  private func createDisplayable() -> [Command] {
+  func createDisplayable() -> [Command] {
     [create()] + definition.visibility.displayableAfter.compactMap { name in
       definition.property(named: name).flatMap { property in WidgetValues.valid(property).flatMap { set(property, to: $0) } }
     }
@@ -287,7 +279,7 @@ private struct WidgetCaseMaker {
     return command
   }
 
-  private func named(_ builder: CaseBuilder, _ name: String, _ summary: String, _ reference: String, about: StateParts = .tree, events: EventKinds = []) -> ConformanceCase {
+  func named(_ builder: CaseBuilder, _ name: String, _ summary: String, _ reference: String, about: StateParts = .tree, events: EventKinds = []) -> ConformanceCase {
     builder.named(name, summary, reference, about: about, events: events).with(widgets: schema)
   }
 }

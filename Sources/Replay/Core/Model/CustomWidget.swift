@@ -102,6 +102,17 @@ extension UIState {
     return widgets?.widget(named: kind)?.isContainer == true
   }
 
+  /// Why `parent` does not take a child of kind `kindName` (a built-in kind's name or a widget's,
+  /// ``Element/kindName``), as `child-of-leaf` says it: `cannot hold children` for a leaf, `takes
+  /// button, text` for a container widget whose schema lists other kinds (docs/WIDGETS.md
+  /// §2.10); nil when it takes it.
+  public func childRefusal(under parent: Element, kindName: String) -> String? {
+    if parent.kind.canHaveChildren { return nil }
+    guard let kind = parent.widget?.kind, let container = widgets?.widget(named: kind)?.container else { return "cannot hold children" }
+    guard let kinds = container.kinds, !kinds.contains(kindName) else { return nil }
+    return "takes " + kinds.joined(separator: ", ")
+  }
+
   /// A custom widget's label, as script selectors match it (docs/SCRIPT_FORMAT.md §3): the value
   /// of its first `string` attribute, in the schema's (sorted) order — the chart's `title`. Nil
   /// for built-in elements, and for widgets whose kind has no string attribute.

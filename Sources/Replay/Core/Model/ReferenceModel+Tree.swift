@@ -19,7 +19,9 @@ extension ReferenceModel {
     state.applicationId = id
   }
 
-  mutating func createElement(_ kind: ElementKind, _ command: Command) {
+  /// Creates an element of `kind` under the command's parent; `kindName` is a custom widget's
+  /// kind (``Element/kindName``), which decides whether a container widget takes it.
+  mutating func createElement(_ kind: ElementKind, _ command: Command, kindName: String? = nil) {
     let id = command.childInternalId
     let parentId = command.internalId
     guard id != 0 else { return report(.missingId, "\(command.typeName) under \(parentId) has no childInternalId") }
@@ -33,10 +35,10 @@ extension ReferenceModel {
     let attachTo: Int32? = kind.isView || kind == .navigationView ? (state.applicationId ?? parentId) : parentId
     var parent: Int32? = nil
     if let attachTo, let parentSlot = state.elements.slot(of: attachTo) {
-      let parentKind = state.elements[slot: parentSlot].kind
-      if !parentKind.canHaveChildren && !state.isContainerWidget(state.elements[slot: parentSlot]) {
+      let childName = kindName ?? kind.rawValue
+      if let refusal = state.childRefusal(under: state.elements[slot: parentSlot], kindName: childName) {
         let parentName = state.elements[slot: parentSlot].kindName
-        report(.childOfLeaf, "\(command.typeName) puts \(kind.rawValue) \(id) under \(parentName) \(attachTo), which cannot hold children; attached anyway")
+        report(.childOfLeaf, "\(command.typeName) puts \(childName) \(id) under \(parentName) \(attachTo), which \(refusal); attached anyway")
       }
       parent = attachTo
       state.elements[slot: parentSlot].children.append(id)

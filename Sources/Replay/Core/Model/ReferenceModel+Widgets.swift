@@ -19,7 +19,7 @@ extension ReferenceModel {
   private mutating func createWidget(_ definition: WidgetDefinition, _ command: Command) {
     let id = command.childInternalId
     let existed = state.elements.contains(id)
-    createElement(.custom, command)
+    createElement(.custom, command, kindName: definition.name)
     guard !existed, state.elements.contains(id) else { return }  // refused: missing id, duplicate, cycle
     var widget = CustomWidget(
       kind: definition.name, isDisplayable: definition.visibility.displayableAfter.isEmpty,

@@ -152,13 +152,31 @@ extension ElementLayout {
     return content
   }
 
-  /// A container widget (docs/WIDGETS.md §2.10): its children stacked top left as in a frame
-  /// layout, in a box of its preferred size (or, on an axis without one, as large as they are),
-  /// clipped to it. Its kind and values are not drawn over its children; the SVG group names it.
+  /// A container widget (docs/WIDGETS.md §2.10): its children placed as its schema's `layout`
+  /// says (stacked top left as in a frame layout, one below the other, or side by side), in a
+  /// box of its preferred size (or, on an axis without one, as large as they are), clipped to
+  /// it. Its kind and values are not drawn over its children; the SVG group names it.
   mutating func widgetContainer(_ element: Element, _ style: ResolvedStyle, width: LayoutSpec, height: LayoutSpec, depth: Int) -> Content {
-    var content = overlay(flowChildren(of: element), width: width, height: height, gravity: style.gravity, depth: depth)
+    let definition = definition(of: element)
+    let insets = style.contentInsets
     let (preferredWidth, preferredHeight) = Self.preferredContentSize(
-      definition(of: element)?.size, insets: style.contentInsets, width: width.limit, height: height.isExact ? height.value : nil)
+      definition?.size, insets: insets, width: width.limit, height: height.isExact ? height.value : nil)
+    // The children get the box the widget will have (as ``layout(_:width:height:depth:)`` sizes
+    // it: the offer, else the preferred size within it and the bounds), so that a vertical or
+    // horizontal layout shares that box rather than the parent's room.
+    func box(_ offered: LayoutSpec, _ preferred: Double?, _ inset: Double, _ low: Double?, _ high: Double?) -> LayoutSpec {
+      guard let preferred else { return offered }
+      return .exactly(clamp(offered.resolve(preferred) + inset, low, high) - inset)
+    }
+    let boxWidth = box(width, preferredWidth, insets.horizontal, style.minWidth, style.maxWidth)
+    let boxHeight = box(height, preferredHeight, insets.vertical, style.minHeight, style.maxHeight)
+    let children = flowChildren(of: element)
+    var content: Content
+    switch definition?.container?.layout ?? .frame {
+    case .frame: content = overlay(children, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
+    case .vertical: content = linear(children, vertical: true, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
+    case .horizontal: content = linear(children, vertical: false, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
+    }
     if let preferredWidth { content.size.width = preferredWidth }
     if let preferredHeight { content.size.height = preferredHeight }
     content.label = element.widget?.kind ?? ""
