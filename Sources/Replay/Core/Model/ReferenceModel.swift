@@ -235,7 +235,7 @@ public struct ReferenceModel: Sendable {
     guard options.layout != nil else { return }
     if !customElements.isEmpty || !widgetFrames.isEmpty {
       logWidgetFrames()
-    } else if widgetLayout != nil || state.elements.tracksChanges {
+    } else {
       // Nothing to lay out: what changed meanwhile is forgotten, so the next layout is whole.
       widgetLayout = nil
       _ = state.elements.takeChanges()
