@@ -28,6 +28,9 @@ struct Options {
     /// Custom widgets ignore the `min` and `max` of their schema: an out-of-range value is stored
     /// instead of refused (widget-invalid-value).
     case acceptOutOfRange = "accept-out-of-range"
+    /// An `event` request (a custom widget's named event with payloads) does what a plain tap
+    /// does: the widget's click with its first valid payloads, whatever event was asked for.
+    case eventAsTap = "event-as-tap"
     /// A record longer than 64 KiB (a typed text of 300 KB) stops the testee reading: it waits
     /// forever in the middle of the record, and cmdtool's write cannot finish.
     case stallOnBigRecords = "stall-on-big-records"
@@ -128,6 +131,8 @@ struct Options {
                                      counts the starts)
       --bug accept-out-of-range      custom widgets store values outside their schema's min
                                      and max instead of refusing them (needs --widgets)
+      --bug event-as-tap             an event request on a custom widget sends its plain tap's
+                                     event instead of the one named, with its payloads
       --bug rename-application       snapshots name the application "GTK application"
       --bug drop-last-typed-character  typing sends and shows the text less its last character
       --bug exit-on-quit             QUIT_APP ends the process with exit(0)
@@ -240,6 +245,7 @@ struct Options {
     if delayGiven && !bugs.contains(.slow) { throw UsageError(message: "--delay needs --bug slow") }
     if bugs.contains(.flakyReorder) != (countFile != nil) { throw UsageError(message: "--bug flaky-reorder and --count-file PATH go together") }
     if bugs.contains(.acceptOutOfRange) && widgets == nil { throw UsageError(message: "--bug accept-out-of-range needs --widgets FILE") }
+    if bugs.contains(.eventAsTap) && widgets == nil { throw UsageError(message: "--bug event-as-tap needs --widgets FILE") }
     if !bugs.isDisjoint(with: Bug.ofReset) && !declaration.servesManySessions { throw UsageError(message: "--bug \(bugs.intersection(Bug.ofReset).map(\.rawValue).sorted()[0]) needs --sessions many") }
     if bugCase != nil && bugs.isDisjoint(with: Bug.ofReset) { throw UsageError(message: "--bug-case needs a bug of the reset (\(Bug.ofReset.map(\.rawValue).sorted().joined(separator: ", ")))") }
     if stallFile != nil && !bugs.contains(.stallOnBigRecords) { throw UsageError(message: "--stall-file needs --bug stall-on-big-records") }
