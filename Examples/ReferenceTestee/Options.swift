@@ -82,6 +82,9 @@ struct Options {
   var countFile: String?
   /// The widget schema file the testee loads (`--widgets`): the custom widgets it has.
   var widgets: String?
+  /// `--no-widget-events`: the `event` request is answered unsupported, as by a platform that
+  /// cannot perform its widgets' gestures (docs/CONFORMANCE.md §1.3).
+  var noWidgetEvents = false
   /// Created when `--bug stall-on-big-records` stalls, so a test can wait for that moment.
   var stallFile: String?
   /// Milliseconds to wait before the header (`--startup-delay`): a simulator app's launch.
@@ -94,7 +97,8 @@ struct Options {
 
     A platform testee for `cmdtool conformance` (docs/CONFORMANCE.md §1) that is the reference
     model itself: it applies cmdtool's command batches to the model, acts out the requests (tap,
-    type, select, choose, back, advance, state, sync) and sends the events the model computes.
+    type, select, choose, back, event, advance, state, sync) and sends the events the model
+    computes.
     It writes to its standard output and reads its standard input, or the socket named in
     CMDTOOL_WIRE. It exits when the input ends.
 
@@ -118,6 +122,8 @@ struct Options {
       --widgets FILE      the widget schema (.widgets.json) whose custom widgets it has; a case
                           whose header names another schema, or any without it, is answered
                           unsupported (docs/CONFORMANCE.md §1.2)
+      --no-widget-events  answer the event request (a custom widget's named event) unsupported,
+                          as a platform that cannot perform its widgets' gestures
     test support:
       --protocol N        declare protocol N instead of 1 (a testee cmdtool must refuse)
     bugs (repeatable), each a platform that fails particular conformance cases:
@@ -221,6 +227,7 @@ struct Options {
         delayGiven = true
       case "--count-file": countFile = try value()
       case "--widgets": widgets = try value()
+      case "--no-widget-events": noWidgetEvents = try flag()
       case "--stall-file": stallFile = try value()
       case "--sessions":
         let text = try value()

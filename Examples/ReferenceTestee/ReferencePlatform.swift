@@ -78,6 +78,7 @@ final class ReferencePlatform: TesteePlatform {
   /// Acts as the user (§1.4): sends the event the platform sends for the action, and applies it,
   /// so that the platform's own state changes as the action does (the switch shows its new value).
   func perform(_ action: TesteeAction, in context: TesteeContext) throws(TesteeRefusal) {
+    if options.noWidgetEvents, case .event = action { throw .unsupported("reference-testee performs no named widget events (--no-widget-events)") }
     let userAction = bugs.action(UserAction(action))
     let record: TraceRecord
     do {
