@@ -90,6 +90,20 @@ struct WidgetEventCaseTests {
     #expect(throws: UserAction.Refusal.self) { try UserAction.widgetEvent(9, name: "rangeChanged", payloads: [:]).record(at: 0, in: model.state) }
   }
 
+  /// A recorded named event is a scenario's `event` request again, a recorded click its tap: each
+  /// event case, saved as a trace (what `fuzz platform` saves) and read back, asks the same.
+  @Test func aRecordedNamedEventIsAScenariosEventRequest() throws {
+    for testCase in ConformanceSuite.widgetCases(Self.events) where testCase.name.contains(".Event.") {
+      let records = try CaseExpectation(testCase).traceRecords
+      let scenario = try ScenarioCase.make(name: "saved", header: testCase.header, records: records, widgets: Self.events)
+      guard case .act(let original)? = testCase.steps.last?.action, case .act(let read)? = scenario.steps.last?.action else {
+        Issue.record("\(testCase.name): no action read back: \(scenario.steps.map(\.action))")
+        continue
+      }
+      #expect(read == original, "\(testCase.name)")
+    }
+  }
+
   /// Typed payloads compare by type: a colour spelt in capitals is the model's colour; another
   /// colour, or a string payload spelt otherwise, is not.
   @Test func typedPayloadsCompareByType() throws {
