@@ -72,7 +72,7 @@ let package = Package(
     .testTarget(name: "CommandCodecTests", dependencies: ["CommandCodec"]),
     // The testee library against the model's own snapshot writer and generated streams; the
     // reference testee's walk of the model into the state builder is what it compares.
-    .testTarget(name: "ConformanceTesteeTests", dependencies: ["ConformanceTestee", "CommandCodec", "ReplayCore", "ReplayFuzz", "reference-testee"]),
+    .testTarget(name: "ConformanceTesteeTests", dependencies: ["ConformanceTestee", "CommandCodec", "ReplayCore", "ReplayFuzz", "ReplayConformance", "reference-testee"]),
     .testTarget(name: "ReplayTests", dependencies: ["Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe", "CommandCodec"], exclude: ["Snapshots"]),
     .testTarget(name: "CmdToolTests", dependencies: ["cmdtool", "example-engine", "reference-testee", "uikit-testee", "CommandCodec", "Replay", "ReplayCore", "ReplayLive", "ReplayFuzz", "ReplayConformance", "ReplayWireframe"]),
     .testTarget(name: "ExampleEngineTests", dependencies: ["example-engine", "CommandCodec"]),

@@ -77,6 +77,13 @@ struct Bugs {
     }
   }
 
+  /// The action the buggy platform performs: `event-as-tap` taps a custom widget where an
+  /// `event` request names one of its events (the payloads given are lost).
+  func action(_ action: UserAction) -> UserAction {
+    guard active.contains(.eventAsTap), case .widgetEvent(let id, _, _) = action else { return action }
+    return .tap(id)
+  }
+
   /// The record the buggy platform sends for a user's action: `wrong-switch-value` sends a
   /// switch's current value instead of the toggled one, `wrong-picker-value` a picker's next
   /// option instead of the one chosen (and, applying it, each shows that value).

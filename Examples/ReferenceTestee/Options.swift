@@ -28,6 +28,9 @@ struct Options {
     /// Custom widgets ignore the `min` and `max` of their schema: an out-of-range value is stored
     /// instead of refused (widget-invalid-value).
     case acceptOutOfRange = "accept-out-of-range"
+    /// An `event` request (a custom widget's named event with payloads) does what a plain tap
+    /// does: the widget's click with its first valid payloads, whatever event was asked for.
+    case eventAsTap = "event-as-tap"
     /// A record longer than 64 KiB (a typed text of 300 KB) stops the testee reading: it waits
     /// forever in the middle of the record, and cmdtool's write cannot finish.
     case stallOnBigRecords = "stall-on-big-records"
@@ -79,6 +82,9 @@ struct Options {
   var countFile: String?
   /// The widget schema file the testee loads (`--widgets`): the custom widgets it has.
   var widgets: String?
+  /// `--no-widget-events`: the `event` request is answered unsupported, as by a platform that
+  /// cannot perform its widgets' gestures (docs/CONFORMANCE.md §1.3).
+  var noWidgetEvents = false
   /// Created when `--bug stall-on-big-records` stalls, so a test can wait for that moment.
   var stallFile: String?
   /// Milliseconds to wait before the header (`--startup-delay`): a simulator app's launch.
@@ -91,7 +97,8 @@ struct Options {
 
     A platform testee for `cmdtool conformance` (docs/CONFORMANCE.md §1) that is the reference
     model itself: it applies cmdtool's command batches to the model, acts out the requests (tap,
-    type, select, choose, back, advance, state, sync) and sends the events the model computes.
+    type, select, choose, back, event, advance, state, sync) and sends the events the model
+    computes.
     It writes to its standard output and reads its standard input, or the socket named in
     CMDTOOL_WIRE. It exits when the input ends.
 
@@ -115,6 +122,8 @@ struct Options {
       --widgets FILE      the widget schema (.widgets.json) whose custom widgets it has; a case
                           whose header names another schema, or any without it, is answered
                           unsupported (docs/CONFORMANCE.md §1.2)
+      --no-widget-events  answer the event request (a custom widget's named event) unsupported,
+                          as a platform that cannot perform its widgets' gestures
     test support:
       --protocol N        declare protocol N instead of 1 (a testee cmdtool must refuse)
     bugs (repeatable), each a platform that fails particular conformance cases:
@@ -128,6 +137,8 @@ struct Options {
                                      counts the starts)
       --bug accept-out-of-range      custom widgets store values outside their schema's min
                                      and max instead of refusing them (needs --widgets)
+      --bug event-as-tap             an event request on a custom widget sends its plain tap's
+                                     event instead of the one named, with its payloads
       --bug rename-application       snapshots name the application "GTK application"
       --bug drop-last-typed-character  typing sends and shows the text less its last character
       --bug exit-on-quit             QUIT_APP ends the process with exit(0)
@@ -216,6 +227,7 @@ struct Options {
         delayGiven = true
       case "--count-file": countFile = try value()
       case "--widgets": widgets = try value()
+      case "--no-widget-events": noWidgetEvents = try flag()
       case "--stall-file": stallFile = try value()
       case "--sessions":
         let text = try value()
@@ -240,6 +252,7 @@ struct Options {
     if delayGiven && !bugs.contains(.slow) { throw UsageError(message: "--delay needs --bug slow") }
     if bugs.contains(.flakyReorder) != (countFile != nil) { throw UsageError(message: "--bug flaky-reorder and --count-file PATH go together") }
     if bugs.contains(.acceptOutOfRange) && widgets == nil { throw UsageError(message: "--bug accept-out-of-range needs --widgets FILE") }
+    if bugs.contains(.eventAsTap) && widgets == nil { throw UsageError(message: "--bug event-as-tap needs --widgets FILE") }
     if !bugs.isDisjoint(with: Bug.ofReset) && !declaration.servesManySessions { throw UsageError(message: "--bug \(bugs.intersection(Bug.ofReset).map(\.rawValue).sorted()[0]) needs --sessions many") }
     if bugCase != nil && bugs.isDisjoint(with: Bug.ofReset) { throw UsageError(message: "--bug-case needs a bug of the reset (\(Bug.ofReset.map(\.rawValue).sorted().joined(separator: ", ")))") }
     if stallFile != nil && !bugs.contains(.stallOnBigRecords) { throw UsageError(message: "--stall-file needs --bug stall-on-big-records") }

@@ -78,7 +78,8 @@ final class ReferencePlatform: TesteePlatform {
   /// Acts as the user (§1.4): sends the event the platform sends for the action, and applies it,
   /// so that the platform's own state changes as the action does (the switch shows its new value).
   func perform(_ action: TesteeAction, in context: TesteeContext) throws(TesteeRefusal) {
-    let userAction = UserAction(action)
+    if options.noWidgetEvents, case .event = action { throw .unsupported("reference-testee performs no named widget events (--no-widget-events)") }
+    let userAction = bugs.action(UserAction(action))
     let record: TraceRecord
     do {
       record = bugs.userEvent(try userAction.record(at: context.now, in: model.state), for: userAction, in: model.state)
@@ -137,6 +138,7 @@ extension UserAction {
     case .select(let id, let value): self = .select(id, index: value)
     case .choose(let id, let option): self = .choose(id, option: option)
     case .back: self = .back
+    case .event(let id, let name, let payloads): self = .widgetEvent(id, name: name, payloads: payloads)
     }
   }
 }

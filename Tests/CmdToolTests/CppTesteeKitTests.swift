@@ -1,5 +1,6 @@
 import CommandCodec
 import Foundation
+import ReplayConformance
 import ReplayCore
 import Testing
 
@@ -120,7 +121,77 @@ import Testing
       #"{"trace":1,"widgets":{"name":"chart","fingerprint":"f"}}"#, #"{"t":0,"batch":[{"type":"CREATE_PIE_CHART"}]}"#,
     ], in: scratch)
     #expect(unsupported.status == 0 && unsupported.stderr.isEmpty, "\(unsupported)")
-    #expect(try Self.kinds(unsupported.stdout) == ["header", "testee", "unsupported"], "\(unsupported)")
+    // A request answered unsupported does not end the session (only a command of a batch does).
+    #expect(try Self.kinds(unsupported.stdout) == ["header", "testee", "unsupported", "sync"], "\(unsupported)")
+  }
+
+  /// The `event` request (docs/CONFORMANCE.md §1.3): a platform that overrides `event` gets the
+  /// id, the name and every payload as sent, hostile text included; a wrong detail is an error
+  /// before the platform sees it; a platform that does not override it (the stock cpptestee)
+  /// answers unsupported, so the case is skipped.
+  @Test func theEventRequestReachesThePlatformWithItsPayloads() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let source = scratch.path("events.cpp")
+    try Data(#"""
+      #include "cmdtool_testee.hpp"
+      #include <cstdio>
+      namespace kit = cmdtool_testee;
+      struct Events : kit::Platform {
+        kit::Answer begin(const cmdtool_wire::Header &) override { return kit::Answer::done(); }
+        kit::Answer apply(const cmdtool_wire::Command &) override { return kit::Answer::done(); }
+        kit::Answer tap(int32_t) override { return kit::Answer::done(); }
+        kit::Answer type(int32_t, const std::string &) override { return kit::Answer::done(); }
+        kit::Answer select(int32_t, int32_t) override { return kit::Answer::done(); }
+        kit::Answer choose(int32_t, int32_t) override { return kit::Answer::done(); }
+        kit::Answer back() override { return kit::Answer::done(); }
+        void state(kit::State &) override {}
+        kit::Answer event(int32_t id, const std::string & name, const std::vector<std::pair<std::string, std::string>> & payloads) override {
+          // One JSON array a line: the id, the name, then each payload's name and value.
+          std::string line = "[" + std::to_string(id) + ",";
+          cmdtool_wire::append_json_string(line, name);
+          for (const auto & [key, value] : payloads) {
+            line += ",";
+            cmdtool_wire::append_json_string(line, key);
+            line += ",";
+            cmdtool_wire::append_json_string(line, value);
+          }
+          std::fprintf(stderr, "%s]\n", line.c_str());
+          return kit::Answer::done();
+        }
+      };
+      int main() {
+        kit::Hello hello;
+        kit::Testee testee(hello);
+        Events platform;
+        return testee.run(platform);
+      }
+      """#.utf8).write(to: URL(fileURLWithPath: source))
+    guard let binary = try CppEngineTests.build([source], named: "events", .sanitized, in: scratch) else { return }
+    let hostile = "a b\t\"c\"\\ \u{1}\u{7F} é ✓ rangeChanged"
+    let detail = TesteeRequest.eventDetail(7, "rangeChanged", ["min": "0.2", "max": "0.8", "note": hostile])
+    let run = try Self.feed([binary], [
+      Self.header,
+      JSONValue.object(["t": .number(0), "marker": .string("event"), "detail": .string(detail)]).canonicalText,
+      #"{"t":0,"marker":"event","detail":"7 longPress {}"}"#,
+      #"{"t":0,"marker":"event","detail":"7 longPress"}"#, #"{"t":0,"marker":"event","detail":"7  {}"}"#,
+      #"{"t":0,"marker":"event","detail":"x tap {}"}"#, #"{"t":0,"marker":"event","detail":"7 tap {\"a\":1}"}"#,
+      #"{"t":0,"marker":"event","detail":"7 tap [\"a\"]"}"#,
+      #"{"t":0,"marker":"sync","detail":"1"}"#,
+    ], in: scratch)
+    #expect(run.status == 0, "\(run)")
+    #expect(try Self.kinds(run.stdout) == ["header", "testee", "error", "error", "error", "error", "error", "sync"], "\(run)")
+    let heard: [[String]] = try run.stderr.split(separator: "\n").filter { $0.hasPrefix("[") }.map { line -> [String] in
+      let items = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+      return items.map { "\($0)" }
+    }
+    #expect(heard == [["7", "rangeChanged", "max", "0.8", "min", "0.2", "note", hostile], ["7", "longPress"]], "\(run)")
+
+    guard let stock = try CppEngineTests.build(CppTesteeTests.cppTestee, named: "cpptestee", .sanitized, in: scratch) else { return }
+    let unsupported = try Self.feed([stock], [Self.header, Self.ui, #"{"t":0,"marker":"event","detail":"3 longPress {}"}"#, #"{"t":0,"marker":"sync","detail":"1"}"#], in: scratch)
+    // A request answered unsupported does not end the session (only a command of a batch does).
+    #expect(try Self.kinds(unsupported.stdout) == ["header", "testee", "unsupported", "sync"], "\(unsupported)")
+    #expect(unsupported.stdout.contains("performs no named custom widget events"), "\(unsupported)")
   }
 
   @Test func itRefusesInputItCannotRead() throws {

@@ -480,6 +480,13 @@ class Platform {
   virtual Answer select(int32_t id, int32_t value) = 0;
   virtual Answer choose(int32_t id, int32_t option) = 0;
   virtual Answer back() = 0;
+  /// The gesture that makes custom widget `id` send its schema's event `name` (CONFORMANCE.md
+  /// §1.3 `event`, WIDGETS.md §2.6), each typed payload (payload name, value's text form: "0.2",
+  /// "true", "#ff8800") as given. By default unsupported: the case is skipped, never passed.
+  virtual Answer event(int32_t id, const std::string & name, const std::vector<std::pair<std::string, std::string>> & payloads) {
+    (void)id; (void)name; (void)payloads;
+    return Answer::unsupported("this platform performs no named custom widget events");
+  }
   /// Your UI state, for a `state` request: add what your widgets show.
   virtual void state(State & out) = 0;
   /// After every record (a batch, a request): work a toolkit does once things settle (layout,
@@ -771,6 +778,24 @@ class Testee {
       bool ok = has_id && p < detail.size() && detail[p] == ' ' && read_int(detail, ++p, arg) && p == detail.size();
       if (!ok) return answer(Answer::error(label == "select" ? "select: the detail is not ID INDEX" : "choose: the detail is not ID OPTION"), false);
       return answer(label == "select" ? platform_->select(id, arg) : platform_->choose(id, arg), false);
+    }
+    if (label == "event") {
+      // ID NAME {PAYLOADS}: the name holds no space; the object's values are JSON strings.
+      size_t name_end = has_id && p < detail.size() && detail[p] == ' ' ? detail.find(' ', p + 1) : std::string::npos;
+      if (name_end == std::string::npos || name_end == p + 1) return answer(Answer::error("event: the detail is not ID NAME {PAYLOADS}"), false);
+      std::string name = detail.substr(p + 1, name_end - p - 1);
+      std::string_view object(detail.data() + name_end + 1, detail.size() - name_end - 1);
+      wire::Limits limits;
+      wire::detail::Value v;
+      wire::detail::Fail fail;
+      if (object.empty() || object[0] != '{' || !wire::detail::LineParser(object, false, limits).parse(v, fail))
+        return answer(Answer::error("event: the payloads are not a JSON object"), false);
+      std::vector<std::pair<std::string, std::string>> payloads;
+      for (size_t i = 0; i < v.keys.size(); i++) {
+        if (v.items[i].kind != wire::detail::Value::String) return answer(Answer::error("event: a payload's value is not a JSON string"), false);
+        payloads.emplace_back(v.keys[i], v.items[i].text);
+      }
+      return answer(platform_->event(id, name, payloads), false);
     }
     std::string shown = label.substr(0, 64);
     return answer(Answer::unsupported(hello_.creator + " does not know the request \"" + shown + "\""), false);

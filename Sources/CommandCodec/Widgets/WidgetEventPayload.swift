@@ -91,6 +91,15 @@ public struct WidgetEventPayload: Hashable, Sendable {
     }
   }
 
+  /// The text form of `text`, a value as a class field carries it (``Event/fieldText(_:)``): an
+  /// enum's value for its index, `true`/`false` for a bool's 1/0, anything else as it is. The
+  /// inverse of ``wireValue(_:in:)`` for a valid value.
+  public func textForm(wire text: String) -> String {
+    if case .enumeration(let values) = type, let index = WidgetValueSyntax.integer(text), index >= 0, index < values.count { return values[Int(index)] }
+    if type == .bool, text == "1" || text == "0" { return text == "1" ? "true" : "false" }
+    return text
+  }
+
   /// A valid value, as its text form, chosen by `pick` (given n, a number in 0..<n): the monkey
   /// passes a random pick; `{ _ in 0 }` gives the first valid value (the lowest number within the
   /// range, `false`, the first enum value), what a plain tap sends.

@@ -1,3 +1,5 @@
+import CommandCodec
+
 /// A user's action cmdtool asks the platform to perform (docs/CONFORMANCE.md §1.3), its
 /// arguments parsed.
 public enum TesteeAction: Hashable, Sendable {
@@ -12,6 +14,10 @@ public enum TesteeAction: Hashable, Sendable {
   case choose(Int32, option: Int32)
   /// Press the system's back key.
   case back
+  /// Make the custom widget ID send its schema's event `name` (docs/WIDGETS.md §2.6) by the
+  /// gesture that sends it, with each typed payload, by payload name, at the value given as its
+  /// text form (`"0.2"`, `"true"`, `"#ff8800"`): a long press, a slider's thumbs dragged.
+  case event(Int32, name: String, payloads: [String: String])
 }
 
 /// One of cmdtool's request markers (§1.3, and `case`/`end` of §1.9).
@@ -60,6 +66,7 @@ enum TesteeRequest: Equatable {
     case "choose":
       let values = try numbers(2, "ID OPTION")
       self = .act(.choose(values[0], option: values[1]))
+    case "event": self = .act(try Self.event(detail))
     case "back": self = .act(.back)
     case "advance": self = .advance
     case "state": self = .state
@@ -68,5 +75,22 @@ enum TesteeRequest: Equatable {
     case "end": self = .end
     default: self = .unknown(label)
     }
+  }
+
+  /// `ID NAME PAYLOADS`: a decimal id, the event's name and a JSON object whose values are all
+  /// strings (docs/CONFORMANCE.md §1.3), one space between the three.
+  private static func event(_ detail: String) throws(Malformed) -> TesteeAction {
+    let parts = detail.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+    let wrong = Malformed(message: "event needs \"ID NAME {PAYLOADS}\" (a decimal id, a name, a JSON object of strings), not \"\(detail.prefix(200))\"")
+    guard parts.count == 3, let id = Int32(parts[0]), !parts[1].isEmpty else { throw wrong }
+    guard case .object(let members)? = try? JSONValue.parse(String(parts[2])) else { throw wrong }
+    var payloads: [String: String] = [:]
+    for (name, value) in members {
+      guard case .string(let text) = value else {
+        throw Malformed(message: "event: the payload \(name) is not a JSON string (every value is its text form in quotes)")
+      }
+      payloads[name] = text
+    }
+    return .event(id, name: String(parts[1]), payloads: payloads)
   }
 }

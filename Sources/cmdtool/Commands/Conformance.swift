@@ -183,6 +183,7 @@ struct Conformance: ParsableCommand {
     report.allowsEmpty = allowEmpty
     report.widgetSchema = schema.map { $0.name.isEmpty ? widgets ?? "" : $0.name }
     report.widgetCases = Set(selected.cases.filter { $0.widgets != nil }.map(\.name))
+    report.widgetEventCases = Set(selected.cases.filter(\.asksForWidgetEvents).map(\.name))
     report.ignore = options.ignoring
     report.updatesFailureList = updateFailureList && outcome.interruption == nil
     report.interrupted = outcome.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: results.count, total: suite.cases.count, unit: "case") }

@@ -28,4 +28,27 @@ import Testing
       }
     }
   }
+
+  /// A widget case is about what it judges too; one that needs events (a tap, a named event with
+  /// payloads) expects at least one of them, else it would pass having compared nothing.
+  @Test func everyWidgetCaseJudgesItsPartsAndExpectsItsEvents() throws {
+    let cases = ConformanceSuite.widgetCases(WidgetModelTests.all) + ConformanceSuite.widgetCases(WidgetEventCaseTests.events)
+    for testCase in cases {
+      let expectation = try CaseExpectation(testCase)
+      let level = testCase.tier.judges
+      // ShownBeforeDisplayable judges that SET_VISIBILITY 1 leaves the widget shown and not
+      // displayable: its visibility stays at the default, as in the judgedEmpty cases.
+      let judgesEmpty = testCase.name.hasSuffix(".Visibility.ShownBeforeDisplayable")
+      for (name, part) in StateParts.named where part != .tree && testCase.about.contains(part) && !judgesEmpty {
+        let judged = expectation.steps.contains { step in
+          let state = step.state.judged(at: level)
+          return state.projected(onto: [.tree, part]) != state.projected(onto: .tree)
+        }
+        #expect(judged, "\(testCase.name) is about \(name), which none of its steps holds")
+      }
+      guard !testCase.needsEvents.isEmpty else { continue }
+      let expects = expectation.steps.contains { step in step.events.contains { EventKinds.of($0).map(testCase.needsEvents.contains) ?? false } }
+      #expect(expects, "\(testCase.name) needs events but expects none")
+    }
+  }
 }

@@ -93,6 +93,7 @@ enum DivergenceCause {
     case .select(let id, _): return "select " + kind(id)
     case .choose(let id, _): return "choose " + kind(id)
     case .back: return "back"
+    case .widgetEvent(let id, let name, _): return "\(name) on " + (state.elements[id]?.kindName ?? "nothing")
     }
   }
 

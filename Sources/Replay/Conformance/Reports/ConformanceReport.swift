@@ -28,6 +28,9 @@ public struct ConformanceReport: Sendable {
   /// The selected cases that name the widget schema (its generated cases, scenarios recorded
   /// with it), across every shard.
   public var widgetCases: Set<String> = []
+  /// The selected cases that ask for a custom widget's named event (the `event` request): a
+  /// testee that skips every one of them did not exercise its widgets' events.
+  public var widgetEventCases: Set<String> = []
 
   public init(results: [CaseResult], failureList: FailureList = FailureList(), suiteNames: Set<String>) {
     self.results = results
@@ -39,13 +42,22 @@ public struct ConformanceReport: Sendable {
 
   /// Why a run given a widget schema did not exercise its widgets, or nil when it did (or had
   /// no schema): no widget case was selected, or the testee skipped every one (it did not load
-  /// the schema). A shard without widget cases leaves them to the others.
+  /// the schema), or every case asking for a named event (it does not perform the `event`
+  /// request). A shard without widget cases leaves them to the others.
   public var widgetsNotExercised: String? {
     guard let widgetSchema else { return nil }
     guard !widgetCases.isEmpty else { return "no case of widget schema \(widgetSchema) was selected" }
     let ran = results.filter { widgetCases.contains($0.name) }
-    guard let first = ran.first, ran.allSatisfy({ $0.verdict == .skipped }) else { return nil }
-    return "the testee skipped every case of widget schema \(widgetSchema) (\(first.name): \(first.reason))"
+    if let first = ran.first, ran.allSatisfy({ $0.verdict == .skipped }) {
+      return "the testee skipped every case of widget schema \(widgetSchema) (\(first.name): \(first.reason))"
+    }
+    // Named events are part of a widget's contract: a testee that performs none (it answers the
+    // `event` request unsupported) has not shown that its widgets send them.
+    let events = results.filter { widgetEventCases.contains($0.name) }
+    if let first = events.first, events.allSatisfy({ $0.verdict == .skipped }) {
+      return "the testee skipped every named event of widget schema \(widgetSchema) (\(first.name): \(first.reason))"
+    }
+    return nil
   }
 
   /// Conformant: no unexpected failure, no stale entry, no unstable case; not interrupted, and

@@ -97,8 +97,9 @@ public enum CaseRunner {
         stop = error
         break
       }
-      let expectedEvents = step.events.filter { EventKinds.of($0).map(hello.events.contains) ?? false }
-      let events = EventListDiff(expected: expectedEvents, actual: actualEvents, ignoring: rules)
+      // A custom widget's typed payloads compare by type, as its properties do (#FF8800 is #ff8800).
+      let expectedEvents = step.events.filter { EventKinds.of($0).map(hello.events.contains) ?? false }.map(step.state.typedForComparison)
+      let events = EventListDiff(expected: expectedEvents, actual: actualEvents.map(step.state.typedForComparison), ignoring: rules)
       // Only what the protocol asks of this platform is judged (docs/CONFORMANCE.md §1.7).
       let expectedProjection = hello.judged(step.state, in: testCase.tier)
       let actualProjection = hello.judged(actualState, in: testCase.tier)

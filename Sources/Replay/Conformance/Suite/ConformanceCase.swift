@@ -55,6 +55,15 @@ public struct ConformanceCase: Sendable {
     return types
   }
 
+  /// Whether the case asks for a custom widget's named event (the `event` request,
+  /// docs/CONFORMANCE.md §1.3).
+  public var asksForWidgetEvents: Bool {
+    steps.contains { step in
+      if case .act(.widgetEvent) = step.action { return true }
+      return false
+    }
+  }
+
   /// The kinds of element the case creates: a testee that declares it lacks one skips the case.
   public var createdKinds: Set<ElementKind> { Set(commandTypes.compactMap(ElementKind.init(creating:))) }
 

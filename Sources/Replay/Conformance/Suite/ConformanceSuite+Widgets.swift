@@ -93,6 +93,7 @@ struct WidgetCaseMaker {
     cases += setters(recommended)
     cases += interaction(required)
     cases += containerCases(required, recommended)
+    cases += namedEvents(required)
     do {
       var b = start()
       b.send(createDisplayable())
@@ -195,6 +196,34 @@ struct WidgetCaseMaker {
       let payloads = definition.events.first { $0.matches(event) }?.payloads.map(\.payload.name) ?? []
       let what = payloads.isEmpty ? "\(event.kind.name)" : "\(event.kind.name) with \(payloads.joined(separator: ", "))"
       cases.append(named(b, "\(required).Event.Tap", "a tap on \(a(kind)) sends its click, \(what)", "WIDGETS.md §2.6, §6.5", about: .tree, events: .user))
+    }
+    return cases
+  }
+
+  /// Each declared event asked for by name with chosen payloads (the `event` request,
+  /// docs/CONFORMANCE.md §1.3): the widget sends exactly that event. The event a plain tap sends
+  /// without typed payloads has none: `Event.Tap` is that case already.
+  private func namedEvents(_ required: String) -> [ConformanceCase] {
+    var cases: [ConformanceCase] = []
+    var withWidget = Element(id: widget, kind: .custom, parent: layout)
+    withWidget.widget = CustomWidget(kind: kind)
+    let state = ReferenceModel(widgets: schema).state
+    let tapped = try? state.tapEvent(for: withWidget)?.get()
+    for event in definition.events {
+      if event.payloads.isEmpty, let tapped, event.matches(tapped) { continue }
+      guard let payloads = WidgetEventValues.chosen(for: event) else { continue }
+      var b = start()
+      b.send(createDisplayable())
+      b.later(100)
+      b.act(.widgetEvent(widget, name: event.name, payloads: payloads))
+      let given = event.payloads.map { field in
+        let value = payloads[field.payload.name]!
+        return "\(field.payload.name) " + (field.payload.type == .string ? JSONText.quoted(value) : value)
+      }
+      let with = given.isEmpty ? "" : " with " + given.joined(separator: ", ")
+      // `Event.Tap` is the plain tap's case; an event named Tap gets a name of its own.
+      let name = event.name == "Tap" ? "Tap.Named" : event.name
+      cases.append(named(b, "\(required).Event.\(name)", "asked for \(event.name)\(with), \(a(kind)) sends exactly that \(event.kind.name)", "CONFORMANCE.md §1.3 event, WIDGETS.md §2.6", about: .tree, events: .user))
     }
     return cases
   }

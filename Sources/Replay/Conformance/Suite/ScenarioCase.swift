@@ -74,6 +74,7 @@ public enum ScenarioCase {
 
   /// The action that sends `record` in `state`, nil when no user's action does.
   static func action(for record: TraceRecord, in state: UIState) -> UserAction? {
+    if let named = widgetEvent(for: record, in: state) { return named }
     switch record.body {
     case .modalResult(let dialog, let value):
       return .choose(dialog, option: value)
@@ -91,5 +92,24 @@ public enum ScenarioCase {
     default:
       return nil
     }
+  }
+
+  /// A recorded event of a custom widget that its schema declares: the tap when a plain tap sends
+  /// exactly it, else (a long press, a slider's drag) the `event` request that sends exactly it;
+  /// nil for any other record, or one neither reproduces (a prose field at another value).
+  private static func widgetEvent(for record: TraceRecord, in state: UIState) -> UserAction? {
+    guard case .event(let target, let event) = record.body, let element = state.elements[target], let kind = element.widget?.kind,
+      let declared = state.widgets?.widget(named: kind)?.events.first(where: { $0.matches(event) })
+    else { return nil }
+    // Exactly the click (a slider's TouchEvent at its first payloads too): a tap.
+    if let tapped = try? UserAction.tap(target).record(at: record.time, in: state), tapped.body == record.body { return .tap(target) }
+    var payloads: [String: String] = [:]
+    for (field, payload) in declared.payloads {
+      guard let text = event.fieldText(field) else { return nil }
+      payloads[payload.name] = payload.textForm(wire: text)
+    }
+    let action = UserAction.widgetEvent(target, name: declared.name, payloads: payloads)
+    guard let sent = try? action.record(at: record.time, in: state), sent.body == record.body else { return nil }
+    return action
   }
 }

@@ -23,6 +23,42 @@ extension UIState {
     return Self.event(declared, of: definition, payloads: [:], fields: [:])
   }
 
+  /// The event `name` that the custom widget `element` declares, with every typed payload given
+  /// by payload name as its value's text form: what the conformance request `event` asks a
+  /// platform to make its widget send (docs/CONFORMANCE.md §1.3). Prose fields take what a
+  /// script step without fields gives them (an untyped `value` is 1), matched fields their values.
+  ///
+  /// - Returns: a failure when the element is no custom widget of the schema, declares no such
+  ///   event, or a payload is unknown, missing, or refused by its type or range.
+  public func widgetEvent(_ name: String, payloads: [String: String], for element: Element) -> Result<Event, WidgetEventRefusal> {
+    guard let widget = element.widget, let definition = widgets?.widget(named: widget.kind) else {
+      return .failure(WidgetEventRefusal(message: "\(Format.withArticle(element.kindName)) is no custom widget of the schema: it sends no named events"))
+    }
+    guard let declared = definition.events.first(where: { $0.name == name }) else {
+      let names = definition.events.map(\.name)
+      return .failure(WidgetEventRefusal(message: "\(definition.name) declares no event \(WidgetValueSyntax.quoted(name)); it declares \(names.isEmpty ? "none" : names.joined(separator: ", "))"))
+    }
+    let typed = declared.payloads.map(\.payload.name)
+    if let extra = payloads.keys.sorted().first(where: { !typed.contains($0) }) {
+      return .failure(WidgetEventRefusal(message: "\(definition.name)'s \(name) has no payload \(WidgetValueSyntax.quoted(extra)) (it has \(typed.isEmpty ? "none" : typed.joined(separator: ", ")))"))
+    }
+    if let missing = typed.first(where: { payloads[$0] == nil }) {
+      return .failure(WidgetEventRefusal(message: "\(definition.name)'s \(name) needs its payload \(missing)"))
+    }
+    return Self.event(declared, of: definition, payloads: payloads.mapValues { .string($0) }, fields: [:])
+  }
+
+  /// `record` with an event to a custom widget of this state compared by type: the typed
+  /// payloads in string fields spelt canonically (``WidgetEvent/canonical(_:)``), so that a
+  /// platform sending `#FF8800` where the model sends `#ff8800` sends the same event. Any other
+  /// record is returned as it is.
+  public func typedForComparison(_ record: TraceRecord) -> TraceRecord {
+    guard case .event(let target, let event) = record.body, let kind = elements[target]?.widget?.kind,
+      let declared = widgets?.widget(named: kind)?.events.first(where: { $0.matches(event) })
+    else { return record }
+    return TraceRecord(time: record.time, .event(target: target, declared.canonical(event)))
+  }
+
   /// The event `declared` of `definition`, with the typed payloads given by payload name (JSON
   /// values as a script writes them), the prose fields given by class field name, the matched
   /// fields at their fixed values, and every payload not given at its first valid value

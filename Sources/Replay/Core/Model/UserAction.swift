@@ -24,6 +24,11 @@ public enum UserAction: Hashable, Sendable {
   case choose(Int32, option: Int32)
   /// The system's back key: SysEvent BACK (type 3) to the application.
   case back
+  /// The gesture that makes the custom widget ID send its schema's event `name` with the typed
+  /// payloads given by payload name, each as its value's text form (`"0.2"`, `"#ff8800"`,
+  /// `"grouped"`): a RoundedButton's long press, a slider's thumbs dragged to 0.2 and 0.8
+  /// (docs/CONFORMANCE.md §1.3 `event`, docs/WIDGETS.md §2.6). Every typed payload is given.
+  case widgetEvent(Int32, name: String, payloads: [String: String])
 
   /// Why an action cannot be done in a state.
   public struct Refusal: Error, CustomStringConvertible, Sendable {
@@ -37,7 +42,7 @@ public enum UserAction: Hashable, Sendable {
   /// The element the action addresses (nil for back).
   public var target: Int32? {
     switch self {
-    case .tap(let id), .type(let id, _), .select(let id, _), .choose(let id, _): return id
+    case .tap(let id), .type(let id, _), .select(let id, _), .choose(let id, _), .widgetEvent(let id, _, _): return id
     case .back: return nil
     }
   }
@@ -86,6 +91,11 @@ public enum UserAction: Hashable, Sendable {
       return TraceRecord(time: time, .modalResult(dialog: id, value: option))
     case .back:
       return TraceRecord(time: time, .event(target: state.applicationId ?? 0, .sys(SysEvent(type: 3))))
+    case .widgetEvent(let id, let name, let payloads):
+      switch state.widgetEvent(name, payloads: payloads, for: try element(id)) {
+      case .success(let event): return TraceRecord(time: time, .event(target: id, event))
+      case .failure(let refusal): throw Refusal(message: "element \(id): \(refusal.message)")
+      }
     }
   }
 }
