@@ -54,7 +54,7 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
     let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     switch (head.method, path) {
     case (.GET, "/"):
-      send(.ok, "text/html; charset=utf-8", StudioPage.html(title: title, frame: hub.frame, secretNames: hub.secretNames.sorted()), context: context)
+      send(.ok, "text/html; charset=utf-8", StudioPage.html(title: title, frame: hub.frame, secretNames: hub.secretNames.sorted(), saveRefusal: hub.saveRefusal, wallClock: hub.wallClock), context: context)
     case (.GET, "/events"):
       streamEvents(context: context)
     case (.POST, "/act") where bodyTooLarge:
@@ -67,6 +67,18 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
       case .failure(let refusal):
         send(.badRequest, "text/plain; charset=utf-8", "400 Bad Request: \(refusal)\n", context: context)
       }
+    case (.POST, "/save"):
+      // Saving goes on the session's thread, in its turn: the page learns the outcome in a frame.
+      if let refusal = hub.saveRefusal {
+        send(.conflict, "text/plain; charset=utf-8", "409 Conflict: \(refusal)\n", context: context)
+      } else {
+        hub.act(.save)
+        send(.accepted, "text/plain; charset=utf-8", "queued\n", context: context)
+      }
+    case (.GET, "/rows"), (.GET, "/frame"), (.GET, "/locate"), (.GET, "/search"):
+      // Time travel: the trace viewer's routes over the recording so far.
+      let answer = hub.history.answer(RequestQuery(uri: head.uri))
+      send(HTTPResponseStatus(statusCode: answer.status), answer.contentType, String(decoding: answer.body, as: UTF8.self), context: context)
     default:
       send(.notFound, "text/plain; charset=utf-8", "404 Not Found\n", context: context)
     }
