@@ -125,13 +125,6 @@ public final class ScriptRunner: WireSessionDelegate {
       try checkClock()
       try forwardEmissions()
     }
-    // A time already past (a late step, the studio looking at the clock while it waits for the
-    // page): the platform's timers due by now fire now.
-    if let deadline = model.nextDeadline, deadline <= currentTime {
-      model.advance(to: currentTime)
-      try checkClock()
-      try forwardEmissions()
-    }
     now = currentTime
   }
 
