@@ -33,8 +33,11 @@ public enum StudioRun {
     let secrets = configuration.redaction.secrets
     let history = StudioHistory(title: title, widgets: configuration.widgets)
     let refusal = StudioSave.refusal(out: scriptPath == nil ? nil : configuration.output, clock: configuration.clock)
-    let hub = StudioHub(secretNames: Set(secrets.values.keys), history: history, saveRefusal: refusal, wallClock: configuration.clock == .wall)
-    let server = try StudioServer(hub: hub, title: title)
+    let hub = StudioHub(secretNames: Set(secrets.values.keys), saveRefusal: refusal, wallClock: configuration.clock == .wall)
+    let server = try StudioServer(hub: hub, title: title) { query in
+      let answer = history.answer(query)
+      return (answer.status, answer.contentType, answer.body)
+    }
     defer { server.stop() }
     let script = StudioScript()
     let steps = StudioSteps(hub: hub, viewport: configuration.viewport, script: script, secrets: secrets) { _ in announce(server.address) }

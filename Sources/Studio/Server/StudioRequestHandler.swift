@@ -11,6 +11,7 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
   static let maxBody = 1 << 20
 
   private let hub: StudioHub
+  private let travel: StudioServer.Routes?
   private let title: String
   private let token: String
   private var head: HTTPRequestHead?
@@ -20,8 +21,9 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
   /// The hub's key for this connection's event stream, if it is one.
   private var watcher: Int?
 
-  init(hub: StudioHub, title: String, token: String) {
+  init(hub: StudioHub, title: String, token: String, travel: StudioServer.Routes?) {
     self.hub = hub
+    self.travel = travel
     self.title = title
     self.token = token
   }
@@ -77,7 +79,8 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
       }
     case (.GET, "/rows"), (.GET, "/frame"), (.GET, "/locate"), (.GET, "/search"):
       // Time travel: the trace viewer's routes over the recording so far.
-      let answer = hub.history.answer(RequestQuery(uri: head.uri))
+      guard let travel else { return send(.notFound, "text/plain; charset=utf-8", "404 Not Found\n", context: context) }
+      let answer = travel(RequestQuery(uri: head.uri))
       send(HTTPResponseStatus(statusCode: answer.status), answer.contentType, String(decoding: answer.body, as: UTF8.self), context: context)
     default:
       send(.notFound, "text/plain; charset=utf-8", "404 Not Found\n", context: context)

@@ -21,8 +21,6 @@ public final class StudioHub: Sendable {
   /// The names of the secrets the session can type (``StudioAction/typeSecret(_:name:)``); their
   /// values never leave cmdtool.
   public let secretNames: Set<String>
-  /// The session's recording so far, for the page's time travel.
-  public let history: StudioHistory
   /// Why the page cannot save before the end (no `--out`, the wall clock); nil when it can.
   public let saveRefusal: String?
   /// Whether the session runs on the wall clock (the page's clock controls are the virtual one's).
@@ -31,9 +29,8 @@ public final class StudioHub: Sendable {
   let wakeRead: Int32
   private let wakeWrite: Int32
 
-  public init(secretNames: Set<String> = [], history: StudioHistory = StudioHistory(title: ""), saveRefusal: String? = nil, wallClock: Bool = false) {
+  public init(secretNames: Set<String> = [], saveRefusal: String? = nil, wallClock: Bool = false) {
     self.secretNames = secretNames
-    self.history = history
     self.saveRefusal = saveRefusal
     self.wallClock = wallClock
     var fds: [Int32] = [-1, -1]
