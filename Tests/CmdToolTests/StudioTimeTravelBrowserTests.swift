@@ -60,4 +60,34 @@ import Testing
     #expect(finished.status == 0, "\(finished)")
     #expect(finished.stderr.contains("the page played 5 steps"), "\(finished)")
   }
+
+  @Test func hostileTextsInThePastStayText() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let trap = try ConnectionTrap()
+    defer { trap.stop() }
+    let studio = try RunningStudio(out: scratch.path("hostile.jsonl"))
+    defer { studio.process.kill() }
+    let events = try studio.events()
+    // The engine shows what is typed in the field: in the past's wireframe, record and diff.
+    let hostile = "\"><img src=\"\(trap.url("x.png"))\" id=\"pwned\"><script>document.title='pwned'</script>"
+    let body = String(decoding: try JSONSerialization.data(withJSONObject: ["type": 5, "text": hostile]), as: UTF8.self)
+    #expect(try studio.act(body).status == 202)
+    #expect(try studio.act(#"{"marker":"after"}"#).status == 202)
+    #expect(eventually { events.script.count == 2 }, "\(events.script)")
+    let browser = try WebDriverBrowser()
+    defer { browser.quit() }
+    try browser.open(studio.address)
+    func run(_ script: String) -> String { (try? browser.run(script)) ?? "" }
+    #expect(eventually { run("return document.getElementById('hwhere').textContent").hasPrefix("live ·") })
+    // One record back from the end, and one more: the state after the typing, the record before the marker.
+    try browser.click(css: "#hscrub")
+    try browser.press(.end)
+    try browser.press([WebDriverBrowser.Key.arrowLeft.rawValue, WebDriverBrowser.Key.arrowLeft.rawValue])
+    #expect(eventually { run("return document.getElementById('past').textContent").contains("pwned") }, "\(run("return document.getElementById('past').textContent"))")
+    #expect(run("return String(document.querySelectorAll('img, #pwned, #past script').length)") == "0", "\(run("return document.getElementById('past').innerHTML"))")
+    #expect(!run("return document.title").contains("pwned"))
+    #expect(trap.connections == 0)
+    #expect(studio.end().status == 0)
+  }
 }
