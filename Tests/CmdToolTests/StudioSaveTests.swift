@@ -77,6 +77,34 @@ extension RunningStudio {
     }
   }
 
+  @Test func aSaveWhileTheClockRunsFirstPlaysAWaitToWhereItIs() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let out = scratch.path("running.jsonl")
+    let studio = try RunningStudio(out: out)
+    defer { studio.process.kill() }
+    let events = try studio.events()
+    for body in [#"{"type":5,"text":"bob"}"#, #"{"type":6,"text":"pw"}"#, #"{"tap":7}"#, #"{"clock":"run"}"#] {
+      #expect(try studio.act(body).status == 202, "\(body)")
+    }
+    // The progress timer ticks on the running clock, past the last step: the save's script must
+    // run the clock as far for its recording to be the session's.
+    #expect(eventually { events.body.contains(">Loading 30%<") }, "\(events.body.suffix(1500))")
+    #expect(try studio.save().status == 202)
+    #expect(eventually { events.body.contains("saved 4 steps") }, "\(events.body.suffix(1500))")
+    let script = try String(contentsOfFile: scratch.path("running.script.jsonl"), encoding: .utf8)
+    #expect(script.split(separator: "\n").last?.hasPrefix(#"{"marker":"wait","t":"#) == true, "\(script)")
+    let saved = try Data(contentsOf: URL(fileURLWithPath: out))
+    #expect(String(decoding: saved, as: UTF8.self).contains("Loading 30%"))
+    let rerecorded = scratch.path("rerecorded.jsonl")
+    let record = try Subprocess.cmdtool(["record", "--script", scratch.path("running.script.jsonl"), "--out", rerecorded, "--", Built.engine.path])
+    #expect(record.status == 0, "\(record)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: rerecorded)) == saved)
+    #expect(try studio.act(#"{"end":true}"#).status == 202)
+    let run = studio.process.wait(timeout: patience)
+    #expect(run.status == 0, "\(run)")
+  }
+
   @Test func aSaveTheEngineDoesNotPlayAgainAlikeIsRefusedAndWritesNothing() throws {
     let scratch = try Scratch()
     defer { scratch.remove() }
