@@ -73,9 +73,10 @@ RULES = {
         "Session": ["Page"],
         # The HTTP server: the token, the page, the event stream, the taps.
         "Server": ["Page", "Session"],
-        # A session from start to end: the recorder, the server and the steps together.
-        "Run": ["Page", "Session", "Server"],
-        # `cmdtool view --serve`: the trace viewer's routes on the studio's server and token.
+        # A session from start to end: the recorder, the server, the steps and time travel together.
+        "Run": ["Page", "Session", "Server", "Viewer"],
+        # The trace viewer's routes on the studio's server and token: `cmdtool view --serve`, and
+        # a live session's time travel over its recording so far (StudioHistory).
         "Viewer": ["Server"],
     },
     "Wireframe": {

@@ -21,6 +21,10 @@ public struct StudioFrame: Sendable {
   public var controls: String
   /// Whether virtual time follows the wall clock.
   public var running: Bool
+  /// The records of the session's recording so far, on disk: what the page's time travel spans.
+  public var records = 0
+  /// What the last save before the end did, or why it did not ("" before any).
+  public var saved = ""
 
   public init(number: Int, time: Double, svg: String, note: String = "", script: [String] = [], controls: String = "{}", running: Bool = false) {
     self.number = number
@@ -65,6 +69,8 @@ public struct StudioFrame: Sendable {
       members.member("script") { $0.array(script) { $0.string($1) } }
       members.member("controls") { $0.raw(controls) }
       members.member("svg") { $0.string(svg) }
+      members.member("records") { $0.int(records) }
+      members.member("saved") { $0.string(saved) }
     }
     return text.text
   }

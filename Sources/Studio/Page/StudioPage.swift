@@ -13,11 +13,13 @@ import ReplayWireframe
 public enum StudioPage {
   /// The page showing `frame` until the first event arrives.
   /// - Parameter secretNames: the secrets the page may offer for a password field (names only).
-  public static func html(title: String, frame: StudioFrame?, secretNames: [String] = []) -> String {
+  /// - Parameter saveRefusal: why the session cannot save before its end, nil when it can.
+  public static func html(title: String, frame: StudioFrame?, secretNames: [String] = [], saveRefusal: String? = nil, wallClock: Bool = false) -> String {
     let e = XMLText.escaped
     let secrets = JSONValue.array(secretNames.map { .string($0) }).canonicalText
     let body = """
       <header><b>\(e(title))</b> · cmdtool studio · <span id="status">live</span> · <span id="time">\(e(Format.time(milliseconds: frame?.time ?? 0)))</span></header>
+      \(historyBar(saveRefusal: saveRefusal, wallClock: wallClock))
       <main><section id="screen" data-frame="\(frame?.number ?? 0)">\(frame?.svg ?? "")</section>
       <aside data-secrets="\(e(secrets))">
       <div id="tools"><button id="back" type="button">Back</button>
@@ -27,7 +29,7 @@ public enum StudioPage {
       <div id="modal"></div><div id="panel"></div><p id="note">\(e(frame?.note ?? ""))</p>
       <h2>Script</h2><pre id="script"></pre></aside></main>
       """
-    return HTMLPage(title: title + " · cmdtool studio", css: css, body: body, script: script, connectsToOrigin: true).html
+    return HTMLPage(title: title + " · cmdtool studio", css: css + "\n" + historyCSS, body: body, script: script + "\n" + historyScript, connectsToOrigin: true).html
   }
 
   static let css = """

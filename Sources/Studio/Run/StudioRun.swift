@@ -23,20 +23,41 @@ public enum StudioRun {
   /// - Parameters:
   ///   - configuration: the recording's, as `record` builds it (its script is not used; its
   ///     redaction's secrets are those the page can type).
-  ///   - scriptPath: where the session's script goes, nil for nowhere.
+  ///   - scriptPath: where the session's script goes, nil for nowhere (and then nothing is saved
+  ///     before the end either).
+  ///   - scratch: a folder of the session's own, for the recordings a save plays again.
   ///   - announce: called with the page's address once the engine's first screen is there.
   /// - Throws: the server's error when it cannot listen on 127.0.0.1.
-  public static func run(_ configuration: Recorder.Configuration, title: String, scriptPath: String?, announce: @escaping (String) -> Void) throws -> Result {
+  public static func run(_ configuration: Recorder.Configuration, title: String, scriptPath: String?, scratch: String, announce: @escaping (String) -> Void) throws -> Result {
     SignalTrap.install()
     let secrets = configuration.redaction.secrets
-    let hub = StudioHub(secretNames: Set(secrets.values.keys))
-    let server = try StudioServer(hub: hub, title: title)
+    let history = StudioHistory(title: title, widgets: configuration.widgets)
+    let refusal = StudioSave.refusal(out: scriptPath == nil ? nil : configuration.output, clock: configuration.clock)
+    let hub = StudioHub(secretNames: Set(secrets.values.keys), saveRefusal: refusal, wallClock: configuration.clock == .wall)
+    let server = try StudioServer(hub: hub, title: title) { query in
+      let answer = history.answer(query)
+      return (answer.status, answer.contentType, answer.body)
+    }
     defer { server.stop() }
     let script = StudioScript()
     let steps = StudioSteps(hub: hub, viewport: configuration.viewport, script: script, secrets: secrets) { _ in announce(server.address) }
     let recorder = Recorder(configuration)
     recorder.onWrite = { script.note($0) }
-    let outcome = withExtendedLifetime(recorder) { recorder.run(steps: steps) }
+    steps.recording = {
+      // Whole on disk before the page is told: its time travel reads that far.
+      try? recorder.flushRecording()
+      guard let (path, records) = recorder.recordingSoFar else { return 0 }
+      history.note(path: path, records: records)
+      return records
+    }
+    if let scriptPath, refusal == nil {
+      steps.saver = StudioSave(configuration: configuration, out: configuration.output, scriptPath: scriptPath, scratch: scratch, script: script, live: recorder)
+    }
+    var outcome = withExtendedLifetime(recorder) { recorder.run(steps: steps) }
+    if !outcome.committed, let saver = steps.saver, saver.saves > 0 {
+      // The end did not replace it, but a save before did: say so, not that another process did.
+      outcome.target = "\(configuration.output) holds the session's last save before the end"
+    }
     var result = Result(outcome: outcome, steps: steps.steps)
     if let scriptPath {
       do {

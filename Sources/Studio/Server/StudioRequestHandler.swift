@@ -11,6 +11,7 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
   static let maxBody = 1 << 20
 
   private let hub: StudioHub
+  private let travel: StudioServer.Routes?
   private let title: String
   private let token: String
   private var head: HTTPRequestHead?
@@ -20,8 +21,9 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
   /// The hub's key for this connection's event stream, if it is one.
   private var watcher: Int?
 
-  init(hub: StudioHub, title: String, token: String) {
+  init(hub: StudioHub, title: String, token: String, travel: StudioServer.Routes?) {
     self.hub = hub
+    self.travel = travel
     self.title = title
     self.token = token
   }
@@ -54,7 +56,7 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
     let path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
     switch (head.method, path) {
     case (.GET, "/"):
-      send(.ok, "text/html; charset=utf-8", StudioPage.html(title: title, frame: hub.frame, secretNames: hub.secretNames.sorted()), context: context)
+      send(.ok, "text/html; charset=utf-8", StudioPage.html(title: title, frame: hub.frame, secretNames: hub.secretNames.sorted(), saveRefusal: hub.saveRefusal, wallClock: hub.wallClock), context: context)
     case (.GET, "/events"):
       streamEvents(context: context)
     case (.POST, "/act") where bodyTooLarge:
@@ -67,6 +69,19 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
       case .failure(let refusal):
         send(.badRequest, "text/plain; charset=utf-8", "400 Bad Request: \(refusal)\n", context: context)
       }
+    case (.POST, "/save"):
+      // Saving goes on the session's thread, in its turn: the page learns the outcome in a frame.
+      if let refusal = hub.saveRefusal {
+        send(.conflict, "text/plain; charset=utf-8", "409 Conflict: \(refusal)\n", context: context)
+      } else {
+        hub.act(.save)
+        send(.accepted, "text/plain; charset=utf-8", "queued\n", context: context)
+      }
+    case (.GET, "/rows"), (.GET, "/frame"), (.GET, "/locate"), (.GET, "/search"):
+      // Time travel: the trace viewer's routes over the recording so far.
+      guard let travel else { return send(.notFound, "text/plain; charset=utf-8", "404 Not Found\n", context: context) }
+      let answer = travel(RequestQuery(uri: head.uri))
+      send(HTTPResponseStatus(statusCode: answer.status), answer.contentType, String(decoding: answer.body, as: UTF8.self), context: context)
     default:
       send(.notFound, "text/plain; charset=utf-8", "404 Not Found\n", context: context)
     }

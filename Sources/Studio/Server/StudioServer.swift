@@ -16,10 +16,15 @@ public final class StudioServer: Sendable {
   private let group: MultiThreadedEventLoopGroup
   private let channel: Channel
 
+  /// More `GET` routes a studio session answers (its time travel: `/rows`, `/frame`, `/locate`,
+  /// `/search`): the request in; the status, content type and body out.
+  public typealias Routes = @Sendable (RequestQuery) -> (status: Int, contentType: String, body: [UInt8])
+
   /// Starts listening, for a studio session.
+  /// - Parameter travel: the time-travel routes, nil for none (404).
   /// - Throws: NIO's error when no port on 127.0.0.1 can be bound.
-  public convenience init(hub: StudioHub, title: String, token: String = AccessToken.random()) throws {
-    try self.init(token: token) { StudioRequestHandler(hub: hub, title: title, token: $0) }
+  public convenience init(hub: StudioHub, title: String, token: String = AccessToken.random(), travel: Routes? = nil) throws {
+    try self.init(token: token) { StudioRequestHandler(hub: hub, title: title, token: $0, travel: travel) }
   }
 
   /// Starts listening, each connection answered by a handler of its own from `handler` (given

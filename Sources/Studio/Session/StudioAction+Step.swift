@@ -6,7 +6,7 @@ extension StudioAction {
   /// The script step this action is in `state`, as a script would hold it, without its time:
   /// elements named by ``ElementSelector/unique(for:in:)`` (kind and text or hint, then
   /// position, then id), the records those of ``UserAction`` or, for scrolling, the `send` step
-  /// the monkey writes. Nil for the clock and the end, which are no user's action.
+  /// the monkey writes. Nil for the clock, a save and the end, which are no user's action.
   ///
   /// - Throws: ``Refusal`` saying why a user could not do it now (the page shows it): the
   ///   element is gone, covered, or of a kind that takes another action.
@@ -49,7 +49,7 @@ extension StudioAction {
       return ["back": .bool(true)]
     case .marker(let label):
       return ["marker": .string(label)]
-    case .clock, .end:
+    case .clock, .end, .save:
       return nil
     }
   }

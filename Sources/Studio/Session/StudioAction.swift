@@ -26,6 +26,9 @@ public enum StudioAction: Equatable, Sendable {
   case clock(Clock)
   /// Ends the session as Ctrl-C does: the recording and its script are saved.
   case end
+  /// Saves the recording so far and its script, and goes on (`POST /save`, never a body of
+  /// `/act`: ``StudioSave``).
+  case save
 
   /// The clock controls.
   public enum Clock: Equatable, Sendable {

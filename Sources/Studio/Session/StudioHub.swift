@@ -21,12 +21,18 @@ public final class StudioHub: Sendable {
   /// The names of the secrets the session can type (``StudioAction/typeSecret(_:name:)``); their
   /// values never leave cmdtool.
   public let secretNames: Set<String>
+  /// Why the page cannot save before the end (no `--out`, the wall clock); nil when it can.
+  public let saveRefusal: String?
+  /// Whether the session runs on the wall clock (the page's clock controls are the virtual one's).
+  public let wallClock: Bool
   /// Read end (polled by the session) and write end (a byte per action) of the wake pipe.
   let wakeRead: Int32
   private let wakeWrite: Int32
 
-  public init(secretNames: Set<String> = []) {
+  public init(secretNames: Set<String> = [], saveRefusal: String? = nil, wallClock: Bool = false) {
     self.secretNames = secretNames
+    self.saveRefusal = saveRefusal
+    self.wallClock = wallClock
     var fds: [Int32] = [-1, -1]
     _ = pipe(&fds)
     for fd in fds {

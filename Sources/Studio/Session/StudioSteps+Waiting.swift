@@ -26,7 +26,16 @@ extension StudioSteps {
       }
       if let action = hub.takeAction() { return action }
       var timeout: Int32 = -1
-      if let running {
+      if runner.clock == .wall {
+        // The wall clock runs by itself: timers tick in their time while the page is idle. (A
+        // millisecond ahead: the runner brings the platform to the time it waits for, and a time
+        // already past is no wait.)
+        let before = runner.recordCount
+        try runner.advance(to: runner.currentTime + 1)
+        if runner.recordCount != before { publish(runner) }
+        let due = runner.model.nextDeadline.map { $0 - runner.currentTime } ?? Self.runningTick
+        timeout = Int32(max(0, min(due, Self.runningTick)).rounded(.up))
+      } else if let running {
         let before = runner.recordCount
         let target = running.virtual + (Monotonic.now() - running.wall).rounded(.down)
         if target > runner.currentTime { try runner.advance(to: target) }

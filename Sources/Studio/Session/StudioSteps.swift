@@ -35,6 +35,15 @@ public final class StudioSteps: StepSource {
   private var ending = false
   /// The steps played, in order (the session's script).
   public private(set) var steps: [EventScript.Step] = []
+  /// Flushes the recording and says how many records it holds on disk (the page's time travel
+  /// spans them); nil: none.
+  var recording: (() -> Int)?
+  /// Saves before the end (``StudioSave``); nil when the session cannot.
+  var saver: StudioSave?
+  /// What the last save did, shown on the page.
+  private var saved = ""
+  /// A save asked for once the `wait` step to the clock's time is played.
+  private var pendingSave = false
 
   /// - Parameters:
   ///   - script: the lines the recording holds, shown on the page.
@@ -51,6 +60,10 @@ public final class StudioSteps: StepSource {
   public func nextStep(in state: UIState, at now: Double, runner: ScriptRunner) throws(SessionStop) -> EventScript.Step? {
     guard !ending else { return nil }
     var note = ""
+    if pendingSave {
+      pendingSave = false
+      save(runner)
+    }
     while true {
       publish(runner, note: note)
       // The app quit (back on its first view): nothing more to do on it.
@@ -59,9 +72,22 @@ public final class StudioSteps: StepSource {
       note = ""
       let current = runner.currentTime
       let members: [String: JSONValue]
-      var at = max(time, current) + Self.pause
+      // On the wall clock the person's own pace is the time.
+      var at = max(time, current) + (runner.clock == .wall ? 0 : Self.pause)
       switch action {
       case .end: return end(runner)
+      case .save:
+        // First, as at the end, a `wait` step to where the clock ran, so the saved script's
+        // replay runs it as far; the save follows once it is played.
+        guard current > time else {
+          save(runner)
+          continue
+        }
+        pendingSave = true
+        (at, members) = (current, ["marker": .string(Self.waitMarker)])
+      case .clock where runner.clock == .wall:
+        note = "on the wall clock (--clock wall) time passes by itself: Step, Next timer and Run are the virtual clock's"
+        continue
       case .clock(.run):
         running = (Monotonic.now(), current)
         continue
@@ -90,6 +116,10 @@ public final class StudioSteps: StepSource {
         members = built
       }
       if let step = self.step(members, at: at, runner: runner, note: &note) { return step }
+      if pendingSave {
+        pendingSave = false
+        save(runner)
+      }
     }
   }
 
@@ -138,12 +168,27 @@ public final class StudioSteps: StepSource {
     return step(["marker": .string(Self.waitMarker)], at: runner.currentTime, runner: runner, note: &note)
   }
 
+  /// Saves the session so far (``StudioSave``); the page shows what it did.
+  private func save(_ runner: ScriptRunner) {
+    guard let saver else {
+      saved = "not saved: this session cannot save before its end"
+      return
+    }
+    do {
+      saved = try saver.save(at: runner.currentTime)
+    } catch {
+      saved = "not saved: \(error.description)"
+    }
+  }
+
   /// Draws the runner's state now on the page.
   func publish(_ runner: ScriptRunner, note: String = "") {
     frames += 1
-    let frame = StudioFrame(
+    var frame = StudioFrame(
       number: frames, state: runner.model.state, time: runner.currentTime, viewport: viewport, note: note,
       script: script.steps, running: running != nil, nextTimer: runner.model.nextDeadline, secrets: secrets)
+    frame.records = recording?() ?? 0
+    frame.saved = secrets.scrub(saved)
     hub.publish(frame)
     if frames == 1 { firstFrame(frame) }
   }

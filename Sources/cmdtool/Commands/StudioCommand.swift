@@ -25,6 +25,17 @@ struct StudioCommand: ParsableCommand {
       is the step a script holds, {"t":1500,"tap":"button \\"Log in\\""}, 500 virtual ms after \
       the state before, shown live on the page.
 
+      The scrubber under the header travels back through the session so far: the state after \
+      each record, with what it changed, as cmdtool view shows a trace. While the page shows the \
+      past it says so and acting is off; the session goes on, and Live returns.
+
+      Save writes the recording so far and its script and goes on: the script so far is played \
+      again against a fresh instance of the engine, as record --script plays it, and saved when \
+      that recording begins with the live session's every byte (else nothing is written, and \
+      the page says where they part). On the virtual clock only; --clock wall records in real \
+      time (the page's clock controls are then off, and only the end saves), with --settle as \
+      record's.
+
       "Save and end" on the page, or Ctrl-C (SIGTERM, SIGHUP), ends the session: the engine's \
       input is closed, it exits, and with --out the recording is written as record writes it \
       (atomically: OUT is replaced only when the session succeeds), and its script beside it \
@@ -36,6 +47,12 @@ struct StudioCommand: ParsableCommand {
 
   @Option(name: .long, help: "The recording to write (.jsonl or .cmdtrace). Without it nothing is kept.")
   var out: String?
+
+  @Option(name: .long, help: "virtual (deterministic, needs sync echoes; the page moves it) or wall (real time, for engines that cannot echo sync markers), as record's.")
+  var clock: SessionClock = .virtual
+
+  @Option(name: .long, help: "With --clock wall: milliseconds of quiet from the engine that count as settled.")
+  var settle: Double = 200
 
   @OptionGroup var engineOptions: EngineOptions
 
@@ -52,19 +69,23 @@ struct StudioCommand: ParsableCommand {
   func validate() throws {
     if engine.isEmpty { throw ValidationError("give the engine command after --, e.g. cmdtool studio -- ./my-engine") }
     if let out, TraceFormat(pathExtensionOf: out) == nil { throw ValidationError("cannot tell the format of \"\(out)\": name it .jsonl or .cmdtrace") }
+    if !(settle >= 0) { throw ValidationError("--settle must be a number of milliseconds ≥ 0") }
     if let viewport, Record.parseViewport(viewport) == nil { throw ValidationError("--viewport \(viewport) is not a size: use WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3") }
     if let out { try OutputConflict.refuse(["--out": out, "the script": StudioScript.path(besideRecording: out)], inputs: [secretsOptions.secrets, recordingOptions.widgets]) }
   }
 
   func run() throws {
-    // Without --out the recording goes to a scratch folder, removed at the end.
-    let scratch = out == nil ? FileManager.default.temporaryDirectory.appendingPathComponent("cmdtool-studio-\(UUID().uuidString)") : nil
-    if let scratch { try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true) }
-    defer { if let scratch { try? FileManager.default.removeItem(at: scratch) } }
-    let path = out ?? scratch!.appendingPathComponent("studio.jsonl").path
+    // A scratch folder of the session's own, removed at the end: the recording without --out,
+    // and the runs a save before the end plays again.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cmdtool-studio-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let path = out ?? scratch.appendingPathComponent("studio.jsonl").path
     var configuration = Recorder.Configuration(engine: engine, script: EventScript(), output: path, format: TraceFormat(pathExtensionOf: path)!)
     if let viewport { configuration.viewport = Record.parseViewport(viewport) }
+    configuration.clock = clock
     configuration.limits = engineOptions.limits
+    configuration.limits.settle = settle
     configuration.transport = engineOptions.transport
     configuration.inputs = [secretsOptions.secrets, recordingOptions.widgets].compactMap { $0 }
     // Every secret with a value is one the page can type, and the recording scrubs them all.
@@ -72,7 +93,7 @@ struct StudioCommand: ParsableCommand {
     try recordingOptions.apply(to: &configuration)
     let title = URL(fileURLWithPath: engine[0]).lastPathComponent
     let scriptPath = out.map(StudioScript.path(besideRecording:))
-    let result = try StudioRun.run(configuration, title: title, scriptPath: scriptPath) { address in
+    let result = try StudioRun.run(configuration, title: title, scriptPath: scriptPath, scratch: scratch.path) { address in
       let output = StandardOutput()
       output.writeLine(address)
       output.flush()

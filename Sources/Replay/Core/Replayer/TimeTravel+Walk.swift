@@ -13,7 +13,7 @@ extension TimeTravel {
 
   /// Reads the trace on from record `start`, resuming at the nearest keyframe before it, and
   /// calls `visit` with each record from `start` on (and the model after it) until `visit`
-  /// returns false or the trace ends: what a viewer that loads records and states on demand asks.
+  /// returns false or the records counted (``recordCount``) end: what a viewer that loads records and states on demand asks.
   ///
   /// ```swift
   /// // The state before record 500 and what record 500 changed.
@@ -42,7 +42,8 @@ extension TimeTravel {
     model.options.recordEmissions = true
     model.options.tracksTouched = true
     var index = keyframe.recordsApplied
-    while true {
+    // Never past the records counted: a file still being written may hold half a record more.
+    while index < recordCount {
       let record: TraceRecord
       do {
         guard let next = try reader.next() else { return }

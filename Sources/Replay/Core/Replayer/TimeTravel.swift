@@ -34,18 +34,31 @@ public final class TimeTravel {
   public let widgets: WidgetSchema?
   /// The keyframes, in trace order.
   public private(set) var keyframes: [Keyframe] = []
-  /// The number of records in the trace.
+  /// The number of records read: the trace's, or as many as ``init(path:keyframeCount:firstSpacing:options:widgets:recordLimit:)``
+  /// and ``extend(to:)`` were told the file holds. Walks never read past them.
   public private(set) var recordCount = 0
+  /// The time of the last record read (0 before the first).
+  public private(set) var lastTime: Double = 0
   private let options: ReferenceModel.Options
+  private let keyframeCount: Int
+  private var spacing: Int
+  /// Where reading stopped, to go on from there (``extend(to:)``); nil when the reader could not
+  /// say, and then the last keyframe is the place.
+  private var tail: Keyframe?
 
   /// Replays `path` once, keeping about `keyframeCount` evenly spaced keyframes, the first
   /// `firstSpacing` records apart (the spacing doubles as the trace turns out longer).
   ///
+  /// - Parameter recordLimit: read only this many records: a file still being written (a live
+  ///   session's recording) holds them whole, and whatever follows may be half written.
+  ///   ``extend(to:)`` reads on as it grows.
   /// - Throws: ``Replayer/Failure`` when the trace cannot be read to its end: time travel needs
   ///   the whole trace (`cmdtool replay --at` replays whatever is readable up to the point).
-  public init(path: String, keyframeCount: Int = 16, firstSpacing: Int = 1024, options: ReferenceModel.Options = .init(recordEmissions: false), widgets: WidgetSchema? = nil) throws(Replayer.Failure) {
+  public init(path: String, keyframeCount: Int = 16, firstSpacing: Int = 1024, options: ReferenceModel.Options = .init(recordEmissions: false), widgets: WidgetSchema? = nil, recordLimit: Int? = nil) throws(Replayer.Failure) {
     self.path = path
     self.options = options
+    self.keyframeCount = max(keyframeCount, 1)
+    spacing = max(firstSpacing, 1)
     let reader: TraceFileReader
     do {
       reader = try TraceFileReader(path: path, widgets: widgets)
@@ -56,11 +69,30 @@ public final class TimeTravel {
     self.widgets = reader.widgets
     let start = ReferenceModel(header: header, options: options, widgets: reader.widgets)
     keyframes.append(Keyframe(recordsApplied: 0, time: 0, model: start, checkpoint: nil))
-    var spacing = max(firstSpacing, 1)
-    var feeder = Replayer.ModelFeeder(model: start, point: .end, strict: false)
+    try read(reader, from: keyframes[0], limit: recordLimit)
+  }
+
+  /// Reads on as the file grew: the records after ``recordCount``, up to `count` in all (a live
+  /// session's recording, flushed that far). Keyframes are added and thinned as in one replay.
+  ///
+  /// - Complexity: O(new records), read from where the last reading stopped.
+  /// - Throws: ``Replayer/Failure`` when the file cannot be read that far.
+  public func extend(to count: Int) throws(Replayer.Failure) {
+    guard count > recordCount else { return }
+    let from = tail ?? keyframes.last!
+    try read(try reader(at: from), from: from, limit: count)
+  }
+
+  /// Applies the records after `keyframe` (whose reader `reader` is) up to `limit` records in
+  /// all (nil: the end of the file), adding a keyframe every `spacing` records.
+  private func read(_ reader: TraceFileReader, from keyframe: Keyframe, limit: Int?) throws(Replayer.Failure) {
+    // Nothing to read (a feeder stopped before its first record would have taken it from the reader).
+    if let limit, limit <= keyframe.recordsApplied { return }
+    let point: ReplayPoint = limit.map { .record($0 - 1) } ?? .end
+    var feeder = Replayer.ModelFeeder(model: keyframe.model, point: point, strict: false)
+    feeder.applied = keyframe.recordsApplied
     feeder.pauseEvery = spacing
-    var lastTime: Double = 0
-    var recorder = TimeRecorder(inner: feeder, lastTime: lastTime)
+    var recorder = TimeRecorder(inner: feeder, lastTime: keyframe.time)
     while true {
       let finished: Bool
       do {
@@ -68,12 +100,11 @@ public final class TimeTravel {
       } catch {
         throw .unreadable(error)
       }
-      lastTime = recorder.lastTime
       if finished || !recorder.inner.paused { break }
-      if let checkpoint = reader.checkpoint() {
-        keyframes.append(Keyframe(recordsApplied: recorder.inner.applied, time: lastTime, model: recorder.inner.model, checkpoint: checkpoint))
+      if let checkpoint = reader.checkpoint(), recorder.inner.applied > keyframes.last!.recordsApplied {
+        keyframes.append(Keyframe(recordsApplied: recorder.inner.applied, time: recorder.lastTime, model: recorder.inner.model, checkpoint: checkpoint))
       }
-      if keyframes.count > 2 * max(keyframeCount, 1) {
+      if keyframes.count > 2 * keyframeCount {
         // Keep every other keyframe and space the next ones twice as far apart.
         keyframes = keyframes.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
         spacing *= 2
@@ -82,6 +113,9 @@ public final class TimeTravel {
     }
     if let overrun = recorder.inner.model.clockOverrun { throw .clockOverrun(path: path, overrun) }
     recordCount = recorder.inner.applied
+    lastTime = recorder.lastTime
+    let checkpoint = reader.checkpoint()
+    tail = checkpoint == nil && recordCount > 0 ? nil : Keyframe(recordsApplied: recordCount, time: lastTime, model: recorder.inner.model, checkpoint: checkpoint)
   }
 
   /// The model at `point`, replayed from the nearest keyframe before it.

@@ -55,9 +55,11 @@ public final class Recorder: ScriptRunnerDelegate {
       settings.settle = limits.settle
       settings.passwords = redaction.passwords
       settings.redactRules = redaction.rules
-      // The script's, and those of steps from elsewhere (a fuzzer shrinking a script): a replay
-      // needs the values of all it may type.
-      settings.secretNames = script.secretNames + redaction.secrets.values.keys.filter { !script.secretNames.contains($0) }.sorted()
+      // The script's, and those of steps from elsewhere (a fuzzer shrinking a script, a studio
+      // session): a replay needs the values of all it may type. Sorted by name, whatever order
+      // they are typed in: a session written before its steps are known (`cmdtool studio`) names
+      // them as `record --script` of its script does (docs/WIRE.md §7).
+      settings.secretNames = Set(script.secretNames).union(redaction.secrets.values.keys).sorted()
       return settings
     }
   }
@@ -194,6 +196,22 @@ public final class Recorder: ScriptRunnerDelegate {
       finish(runner, stop: error)
     }
     return outcome
+  }
+
+  /// The recording so far, for whoever shows the live session (`cmdtool studio`'s time travel
+  /// and saves): the file being written (a temporary until the end) and its records; whole on
+  /// disk after ``flushRecording()``. Nil before the engine's header.
+  public var recordingSoFar: (path: String, records: Int)? {
+    writer.map { ($0.writtenPath, $0.recordCount) }
+  }
+
+  /// Hands every record written so far to the file.
+  public func flushRecording() throws(SessionStop) {
+    do {
+      try writer?.flush()
+    } catch {
+      throw SessionStop(.other, error.description)
+    }
   }
 
   // MARK: - Writing

@@ -21,7 +21,7 @@ public final class TraceViewerSource {
   /// The page's title (the trace's file name).
   public let title: String
   /// The time of the last record, in milliseconds.
-  public let duration: Double
+  public var duration: Double { travel.lastTime }
   private let showsHidden: Bool
   private let viewport: WireframeSize
 
@@ -33,18 +33,19 @@ public final class TraceViewerSource {
 
   /// Replays `path` once, keeping about `keyframes` keyframes.
   ///
+  /// - Parameter recordLimit: read only this many records, of a file still being written (a live
+  ///   session's recording, `cmdtool studio`'s time travel); ``extend(to:)`` reads on.
   /// - Throws: ``Replayer/Failure`` when the trace cannot be read to its end.
-  public init(path: String, title: String, showsHidden: Bool = false, widgets: WidgetSchema? = nil, keyframes: Int = 32) throws(Replayer.Failure) {
-    travel = try TimeTravel(path: path, keyframeCount: keyframes, widgets: widgets)
+  public init(path: String, title: String, showsHidden: Bool = false, widgets: WidgetSchema? = nil, keyframes: Int = 32, recordLimit: Int? = nil) throws(Replayer.Failure) {
+    travel = try TimeTravel(path: path, keyframeCount: keyframes, widgets: widgets, recordLimit: recordLimit)
     self.title = title
     self.showsHidden = showsHidden
     viewport = WireframeLayout.viewport(travel.header.viewport)
-    var last: Double = 0
-    try travel.walk(from: travel.keyframes.last?.recordsApplied ?? 0, applying: false) { step, _ in
-      last = step.record.time
-      return true
-    }
-    duration = travel.recordCount == 0 ? 0 : max(last, travel.keyframes.last?.time ?? 0)
+  }
+
+  /// Reads on to `count` records as the file grew (``TimeTravel/extend(to:)``).
+  public func extend(to count: Int) throws(Replayer.Failure) {
+    try travel.extend(to: count)
   }
 
   /// The number of records.
