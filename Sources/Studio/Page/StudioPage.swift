@@ -27,7 +27,7 @@ public enum StudioPage {
       <div id="modal"></div><div id="panel"></div><p id="note">\(e(frame?.note ?? ""))</p>
       <h2>Script</h2><pre id="script"></pre></aside></main>
       """
-    return HTMLPage(title: title + " · cmdtool studio", css: css, body: body, script: script, connectsToOrigin: true).html
+    return HTMLPage(title: title + " · cmdtool studio", css: css + compactCSS, body: body, script: script, connectsToOrigin: true).html
   }
 
   static let css = """
