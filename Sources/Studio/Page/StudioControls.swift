@@ -5,9 +5,8 @@ import ReplayLive
 /// What the page needs to offer a user's actions on a state, beside its picture: for each
 /// element a user can reach and act on, its kind, the selector a script names it by, whether it
 /// looks like a password field (the page then offers a named secret), its text to edit (never a
-/// password's), and what can be selected in it; the open dialog or action sheet and its answers (``ModalAnswers``, labelled with the texts it
-/// shows);
-/// the platform's next timer.
+/// password's), and what can be selected in it; the open dialog or action sheet and its answers
+/// (``ModalAnswers``, labelled with the texts it shows); the platform's next timer.
 ///
 /// Texts come from the engine: the page sets them as text, never as markup, and every one is
 /// scrubbed of the named secrets' values first.
