@@ -73,9 +73,9 @@ import Testing
       #expect(answer.status == 202, "\(body): \(answer)")
     }
     // Shown live: the page's script grows as the steps are played; an answer the dialog does not
-    // offer (it takes 0, 1 and 2) is refused on the page and is no step.
+    // offer (its buttons answer: Cancel 0, Delete 1) is refused on the page and is no step.
     #expect(eventually { events.script == Self.loginScript }, "\(events.script)")
-    #expect(events.body.contains("has no answer 5: it takes 0, 1, 2"), "\(events.body.suffix(2000))")
+    #expect(events.body.contains(#"has no answer 5: it takes 0 \"Cancel\", 1 \"Delete\""#), "\(events.body.suffix(2000))")
     let page = try LoopbackHTTP.request("GET", port: studio.port, "/?token=\(studio.token)")
     #expect(try studio.act(#"{"end":true}"#).status == 202)
     let run = studio.process.wait(timeout: patience)

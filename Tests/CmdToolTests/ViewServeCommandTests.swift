@@ -128,4 +128,36 @@ private struct RunningViewServer {
     #expect(eventually { viewer.text("found").contains("1 element here") }, "\(viewer.text("found"))")
     #expect(server.end().status == 0)
   }
+
+  /// Follows a search as the page does (`next` until a match or -1): the record found, or -1.
+  private func search(_ server: RunningViewServer, _ query: String, from: Int, dir: Int) throws -> Int {
+    var from = from
+    while true {
+      let answer = try server.json("/search?q=\(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)&from=\(from)&dir=\(dir)")
+      let match = answer["match"] as? Int ?? -2, next = answer["next"] as? Int ?? -2
+      if match != -1 || next < 0 { return match }
+      #expect(dir > 0 ? next > from : next < from, "a search goes on from where it stopped")
+      from = next
+    }
+  }
+
+  @Test func searchFindsARecordNearTheEndOfALargeTraceAndSaysWhenAWordIsAbsent() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    let trace = scratch.path("large.cmdtrace")
+    let generated = try Subprocess.cmdtool(["generate", trace, "--commands", "300000", "--seed", "5"])
+    try #require(generated.status == 0, "\(generated)")
+    let server = try RunningViewServer(trace)
+    defer { _ = server.end() }
+    let page = try server.get("/").body
+    let count = try #require(page.firstMatch(of: /"served":\{"count":(\d+)/).map { Int($0.1)! })
+    #expect(count > 50_000, "a trace of many searches' worth of records")
+    // The last record's number is in its text only ("#N 12.345s  →  …" or "#N.0 …").
+    let last = "#\(count - 1)"
+    #expect(try search(server, last, from: 0, dir: 1) == count - 1)
+    #expect(try search(server, last, from: count - 1, dir: -1) == count - 1)
+    #expect(try search(server, "zzqx-nowhere", from: 0, dir: 1) == -1)
+    #expect(try search(server, "zzqx-nowhere", from: count - 1, dir: -1) == -1)
+    #expect(try search(server, "#\(count / 2)", from: count - 1, dir: -1) == count / 2, "backwards to the middle")
+  }
 }

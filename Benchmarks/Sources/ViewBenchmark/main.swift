@@ -9,7 +9,9 @@
 // `cmdtool view TRACE --serve` to the address printed (the one replay that keeps keyframes), then
 // to the answers the page asks for when it opens (`/`, the rows of the last record, the state at
 // the last record): the first screen; then the median time of the state at `--frames` records
-// spread over the trace; the peak RSS (VmHWM) before Ctrl-C. For --write: the time and peak RSS
+// spread over the trace; the time to search the whole trace for a word no record has, following
+// the answers' `next` as the page does (and how many requests that took); the peak RSS (VmHWM)
+// before Ctrl-C. For --write: the time and peak RSS
 // of `cmdtool view TRACE --out` and the page's size.
 import BenchmarkSupport
 import Foundation
@@ -108,15 +110,15 @@ func size(_ path: String) -> Double {
   Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
 }
 
-print("| trace (commands) | trace MB | what | to the address s | to the first screen s | a state (median) ms | peak MB | page MB |")
-print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+print("| trace (commands) | trace MB | what | to the address s | to the first screen s | a state (median) ms | an absent word searched s (requests) | peak MB | page MB |")
+print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 for commands in options.write {
   let path = trace(commands)
   let out = "\(options.dir)/page-\(commands).html"
   log("view --out, \(commands) commands")
   let run = timed([cmdtool, "view", path, "--out", out])
   guard run.status == 0 else { log("cmdtool view failed"); exit(2) }
-  print("| \(commands) | \(String(format: "%.1f", size(path))) | `view --out` | | \(String(format: "%.2f", run.seconds)) (the page written) | | \(String(format: "%.0f", run.peakMB)) | \(String(format: "%.1f", size(out))) |")
+  print("| \(commands) | \(String(format: "%.1f", size(path))) | `view --out` | | \(String(format: "%.2f", run.seconds)) (the page written) | | | \(String(format: "%.0f", run.peakMB)) | \(String(format: "%.1f", size(out))) |")
   try? FileManager.default.removeItem(atPath: out)
 }
 for commands in options.serve {
@@ -153,9 +155,20 @@ for commands in options.serve {
     _ = get(port: port, "/frame?record=\(record)&token=\(token)")
     times.append(Double(monotonicNanoseconds() - t0) / 1e6)
   }
+  // A word no record has, searched from the first record as the page does: each answer says
+  // where to go on from, until the end (the whole trace read).
+  let searchStart = monotonicNanoseconds()
+  var searches = 0
+  var from = 0
+  while let answer = get(port: port, "/search?q=zzqx-nowhere&from=\(from)&dir=1&token=\(token)"), searches < 1_000_000 {
+    searches += 1
+    guard let next = answer.firstMatch(of: /"next":(-?\d+)/).map({ Int($0.1)! }), next > from else { break }
+    from = next
+  }
+  let searched = Double(monotonicNanoseconds() - searchStart) / 1e9
   let peak = peakMB(of: process.processIdentifier)
   kill(process.processIdentifier, SIGINT)
   process.waitUntilExit()
   guard records > 0, frame != nil else { log("the server did not answer"); exit(2) }
-  print("| \(commands) | \(String(format: "%.1f", size(path))) | `view --serve` (\(records) records) | \(String(format: "%.2f", addressed)) | \(String(format: "%.2f", firstScreen)) | \(String(format: "%.0f", median(times))) | \(String(format: "%.0f", peak)) | \(String(format: "%.2f", Double(page.utf8.count) / 1e6)) |")
+  print("| \(commands) | \(String(format: "%.1f", size(path))) | `view --serve` (\(records) records) | \(String(format: "%.2f", addressed)) | \(String(format: "%.2f", firstScreen)) | \(String(format: "%.0f", median(times))) | \(String(format: "%.2f", searched)) (\(searches)) | \(String(format: "%.0f", peak)) | \(String(format: "%.2f", Double(page.utf8.count) / 1e6)) |")
 }

@@ -5,8 +5,8 @@ import ReplayLive
 /// What the page needs to offer a user's actions on a state, beside its picture: for each
 /// element a user can reach and act on, its kind, the selector a script names it by, whether it
 /// looks like a password field (the page then offers a named secret), its text to edit (never a
-/// password's), and what can be selected in it; the open dialog or action sheet and its answers;
-/// the platform's next timer.
+/// password's), and what can be selected in it; the open dialog or action sheet and its answers
+/// (``ModalAnswers``, labelled with the texts it shows); the platform's next timer.
 ///
 /// Texts come from the engine: the page sets them as text, never as markup, and every one is
 /// scrubbed of the named secrets' values first.
@@ -30,20 +30,13 @@ enum StudioControls {
     }
     var controls: [String: JSONValue] = ["elements": .object(elements), "nextTimer": nextTimer.map { .number($0) } ?? .null]
     if let modal = state.modalStack.last, let element = state.elements[modal] {
-      let answers = Self.answers(of: element).map { JSONValue.array([.number(Double($0.value)), .string(scrub($0.label))]) }
+      let answers = ModalAnswers.of(modal, in: state).map { JSONValue.array([.number(Double($0.value)), .string(scrub($0.label))]) }
       controls["modal"] = .object([
         "id": .number(Double(modal)), "title": .string(scrub(element.text)),
         "selector": .string(scrub(ElementSelector.unique(for: modal, in: state).description)), "answers": .array(answers),
       ])
     }
     return JSONValue.object(controls).canonicalText
-  }
-
-  /// The answers the page offers for an open dialog or action sheet, and the only ones a
-  /// `choose` may give: 0 cancels either; then the options the engine added (an action sheet's),
-  /// else a dialog's usual 1 and 2.
-  static func answers(of element: Element) -> [(value: Int32, label: String)] {
-    [(0, "cancel")] + (element.options.isEmpty ? [(1, "1"), (2, "2")] : element.options.map { (Int32($0.id), $0.label) })
   }
 
   /// The action the page offers on an element of `kind`, nil for none.

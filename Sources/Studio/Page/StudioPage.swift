@@ -29,7 +29,7 @@ public enum StudioPage {
       <div id="modal"></div><div id="panel"></div><p id="note">\(e(frame?.note ?? ""))</p>
       <h2>Script</h2><pre id="script"></pre></aside></main>
       """
-    return HTMLPage(title: title + " · cmdtool studio", css: css + "\n" + historyCSS, body: body, script: script + "\n" + historyScript, connectsToOrigin: true).html
+    return HTMLPage(title: title + " · cmdtool studio", css: css + compactCSS + "\n" + historyCSS, body: body, script: script + "\n" + historyScript, connectsToOrigin: true).html
   }
 
   static let css = """

@@ -41,6 +41,7 @@ public enum StudioRun {
     defer { server.stop() }
     let script = StudioScript()
     let steps = StudioSteps(hub: hub, viewport: configuration.viewport, script: script, secrets: secrets) { _ in announce(server.address) }
+    steps.redaction = configuration.redaction
     let recorder = Recorder(configuration)
     recorder.onWrite = { script.note($0) }
     steps.recording = {

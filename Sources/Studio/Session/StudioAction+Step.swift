@@ -24,6 +24,10 @@ extension StudioAction {
     switch self {
     case .tap(let id):
       guard ElementSelector.isTappable(try reachable(id).kind) else { throw wrongKind(id, "tap now") }
+      // A button drawn inside the open dialog is the dialog's: its click is the dialog's answer.
+      if let (modal, answer) = ModalAnswers.answer(tapping: id, in: state) {
+        return ["choose": selector(modal), "option": .number(Double(answer.value))]
+      }
       return ["tap": selector(id)]
     case .type(let id, let text):
       guard try reachable(id).kind.isTextInput else { throw wrongKind(id, "type into") }
@@ -32,10 +36,11 @@ extension StudioAction {
       guard try reachable(id).kind.isTextInput else { throw wrongKind(id, "type into") }
       return ["type": selector(id), "secret": .string(name)]
     case .choose(let id, let option):
-      guard state.modalStack.contains(id), let element = state.elements[id] else { throw wrongKind(id, "answer: it is no open dialog or action sheet") }
-      let offered = StudioControls.answers(of: element).map(\.value)
-      guard offered.contains(option) else {
-        throw Refusal(description: "\(ElementSelector.describe(id, in: state)) has no answer \(option): it takes \(offered.map(String.init).joined(separator: ", "))")
+      guard state.modalStack.contains(id) else { throw wrongKind(id, "answer: it is no open dialog or action sheet") }
+      let offered = ModalAnswers.of(id, in: state)
+      guard offered.contains(where: { $0.value == option }) else {
+        let list = offered.map { "\($0.value) \(JSONText.quoted(String($0.label.prefix(40))))" }.joined(separator: ", ")
+        throw Refusal(description: "\(ElementSelector.describe(id, in: state)) has no answer \(option): it takes \(list)")
       }
       return ["choose": selector(id), "option": .number(Double(option))]
     case .select(let id, let value):

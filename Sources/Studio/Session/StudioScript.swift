@@ -22,11 +22,10 @@ public final class StudioScript: Sendable {
   }
 
   /// The script file's text: a comment saying where it came from (the engine's command on one
-  /// line, secrets scrubbed: `--password VALUE` is a secret all the same), then one step per line.
+  /// line, secrets scrubbed: `--password VALUE` is a secret all the same; ``headerComment``),
+  /// then one step per line.
   public func text(engine: [String], secrets: SecretStore) -> String {
-    let command = secrets.scrub(ShellText.command(engine)).map { $0 == "\n" || $0 == "\r" ? " " : $0 }
-    return "# cmdtool studio of \(String(command)); play again with: cmdtool record --script FILE -- ENGINE\n"
-      + steps.map { $0 + "\n" }.joined()
+    headerComment(engine: engine, secrets: secrets) + steps.map { $0 + "\n" }.joined()
   }
 
   /// Where the script of the recording `path` goes: `rec.jsonl` and `rec.cmdtrace` give

@@ -33,6 +33,10 @@ public final class StudioSteps: StepSource {
   var running: (wall: Double, virtual: Double)?
   /// Set once the session is to end (after a last `wait` step, if the clock ran past the script).
   private var ending = false
+  /// The recording's redaction: whether text typed into a field becomes a stand-in.
+  public var redaction = Redaction()
+  /// A note on the step just played, shown with the next frame (``typingWarning(_:in:)``).
+  private var warning = ""
   /// The steps played, in order (the session's script).
   public private(set) var steps: [EventScript.Step] = []
   /// Flushes the recording and says how many records it holds on disk (the page's time travel
@@ -59,7 +63,8 @@ public final class StudioSteps: StepSource {
 
   public func nextStep(in state: UIState, at now: Double, runner: ScriptRunner) throws(SessionStop) -> EventScript.Step? {
     guard !ending else { return nil }
-    var note = ""
+    var note = warning
+    warning = ""
     if pendingSave {
       pendingSave = false
       save(runner)
@@ -115,7 +120,10 @@ public final class StudioSteps: StepSource {
         guard let built = Self.members(of: action, in: runner.model.state, note: &note) else { continue }
         members = built
       }
-      if let step = self.step(members, at: at, runner: runner, note: &note) { return step }
+      if let step = self.step(members, at: at, runner: runner, note: &note) {
+        warning = typingWarning(action, in: runner.model.state)
+        return step
+      }
       if pendingSave {
         pendingSave = false
         save(runner)

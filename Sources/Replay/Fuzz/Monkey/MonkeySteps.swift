@@ -81,14 +81,21 @@ final class MonkeySteps: StepSource {
     var isWait = false
   }
 
+  /// The `choose` steps (without their time) answering open modal `modal`, one per answer it
+  /// offers, with the values the studio sends (``ModalAnswers``).
+  static func answerSteps(to modal: Int32, in state: UIState) -> [(members: [String: JSONValue], value: Int32)] {
+    let selector = JSONValue.string(ElementSelector.unique(for: modal, in: state).description)
+    return ModalAnswers.of(modal, in: state).map { (["choose": selector, "option": .number(Double($0.value))], $0.value) }
+  }
+
   /// Everything a user could do on this screen, with base weights.
   private func actions(in state: UIState, reachable: [Int32]) -> [Candidate] {
     var candidates: [Candidate] = []
     if let modal = state.modalStack.last, let element = state.elements[modal] {
-      // An open dialog or action sheet: every option, cancel (0) included.
-      let options = max(element.options.count, element.kind == .actionSheet ? 0 : 2)
-      for option in 0...options {
-        candidates.append(Candidate(members: ["choose": .string(ElementSelector.unique(for: modal, in: state).description), "option": .number(Double(option))], key: "choose \(element.kind.rawValue) \(option)", weight: 12))
+      // An open dialog or action sheet: every answer it offers, cancel (0) included, with the
+      // values the studio sends (ModalAnswers: an action sheet's option ids, a dialog's buttons).
+      for (members, value) in Self.answerSteps(to: modal, in: state) {
+        candidates.append(Candidate(members: members, key: "choose \(element.kind.rawValue) \(value)", weight: 12))
       }
     }
     for id in reachable {

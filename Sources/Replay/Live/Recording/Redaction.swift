@@ -108,7 +108,7 @@ public struct Redaction: Sendable {
   }
 
   /// Whether typing into element `id` is hidden (a password field, or a path rule).
-  func hidesTyping(into id: Int32, in state: UIState) -> Bool {
+  public func hidesTyping(into id: Int32, in state: UIState) -> Bool {
     (passwords && Self.isPassword(id, in: state)) || hidesText(of: id, in: state)
   }
 

@@ -162,6 +162,7 @@ public enum EngineReplay {
       problems.append("the engine's commands differ at record #\(streams.recorded) of the recording (#\(streams.new) of the new run)")
     }
     let status: Result.Status = problems.isEmpty ? .passed : (outcome.problemIsBadInput ? .error : .failed)
+    if status == .failed, let hint = StandInHint.hint(for: session.script, failingAt: report.divergence?.timeA) { problems.append(hint) }
     var final = result(status, problems.joined(separator: "; "), newRecording: newRecording)
     final.acceptable = status == .failed && outcome.succeeded
     final.report = report
