@@ -121,8 +121,7 @@ import Testing
       #"{"trace":1,"widgets":{"name":"chart","fingerprint":"f"}}"#, #"{"t":0,"batch":[{"type":"CREATE_PIE_CHART"}]}"#,
     ], in: scratch)
     #expect(unsupported.status == 0 && unsupported.stderr.isEmpty, "\(unsupported)")
-    // A request answered unsupported does not end the session (only a command of a batch does).
-    #expect(try Self.kinds(unsupported.stdout) == ["header", "testee", "unsupported", "sync"], "\(unsupported)")
+    #expect(try Self.kinds(unsupported.stdout) == ["header", "testee", "unsupported"], "\(unsupported)")
   }
 
   /// The `event` request (docs/CONFORMANCE.md §1.3): a platform that overrides `event` gets the
