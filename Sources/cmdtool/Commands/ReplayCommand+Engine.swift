@@ -73,6 +73,7 @@ extension ReplayCommand {
         if let report = result.report, !report.isEqual {
           output.write(report.renderText(palette).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "      " + $0 }.joined(separator: "\n"))
         }
+        if !result.hint.isEmpty { output.writeLine("      hint: \(result.hint)") }
         if !result.newRecording.isEmpty { output.writeLine("      new recording: \(result.newRecording)") }
         if let page = pages.write(result) { output.writeLine("      page: \(page)") }
       }

@@ -55,6 +55,9 @@ public enum EngineReplay {
     /// The engine's own words when its run failed (``Recorder/Outcome/engineSaid``): its crash
     /// message, or the start of its error output when it failed before its first record.
     public var engineSaid = ""
+    /// A possible cause of a failure, said after it on a line of its own (``StandInHint``); ""
+    /// when there is none. Not part of ``message``: the failure stays what differed.
+    public var hint = ""
     /// How the engine's run went, when there was one: it wrote records, or it failed before its
     /// first (``Recorder/Outcome/failedBeforeFirstRecord``: nothing is compared then).
     public var engineAnswered = false
@@ -162,8 +165,8 @@ public enum EngineReplay {
       problems.append("the engine's commands differ at record #\(streams.recorded) of the recording (#\(streams.new) of the new run)")
     }
     let status: Result.Status = problems.isEmpty ? .passed : (outcome.problemIsBadInput ? .error : .failed)
-    if status == .failed, let hint = StandInHint.hint(for: session.script, failingAt: report.divergence?.timeA) { problems.append(hint) }
     var final = result(status, problems.joined(separator: "; "), newRecording: newRecording)
+    if status == .failed, let hint = StandInHint.hint(for: session.script, failingAt: report.divergence?.timeA) { final.hint = hint }
     final.acceptable = status == .failed && outcome.succeeded
     final.report = report
     final.commandStreamDifference = streams

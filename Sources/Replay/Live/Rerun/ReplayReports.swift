@@ -22,7 +22,7 @@ public enum ReplayReports {
       case .passed:
         xml += "/>\n"
       case .failed:
-        xml += ">\n      <failure message=\"\(escape(result.message))\">\(escape(said(result) + (result.report?.renderText() ?? result.message)))</failure>\n    </testcase>\n"
+        xml += ">\n      <failure message=\"\(escape(result.message))\">\(escape(said(result) + (result.report?.renderText() ?? result.message) + (result.hint.isEmpty ? "" : "\nhint: " + result.hint)))</failure>\n    </testcase>\n"
       case .error:
         xml += ">\n      <error message=\"\(escape(result.message))\">\(escape(said(result)))</error>\n    </testcase>\n"
       }
@@ -39,7 +39,8 @@ public enum ReplayReports {
   }
 
   /// A JSON report: `{"passed":N,"failed":N,"errors":N,"results":[{"trace","status","message","newRecording","seconds","report"}]}`,
-  /// with `"engineSaid"` in a result whose engine said why it failed, and
+  /// with `"engineSaid"` in a result whose engine said why it failed, `"hint"` in one with a
+  /// possible cause (a password's stand-in typed), and
   /// `"interrupted":"interrupted by SIGINT after 1 of 3 recordings"` when a signal stopped the suite.
   public static func json(_ results: [EngineReplay.Result], interruption: RunInterruption? = nil) -> String {
     var items: [String] = []
@@ -49,6 +50,7 @@ public enum ReplayReports {
         "\"newRecording\":" + quote(result.newRecording), "\"seconds\":" + format(result.seconds),
       ]
       if !result.engineSaid.isEmpty { fields.append("\"engineSaid\":" + quote(result.engineSaid)) }
+      if !result.hint.isEmpty { fields.append("\"hint\":" + quote(result.hint)) }
       if let report = result.report { fields.append("\"report\":" + String(decoding: report.renderJSON().dropLast(), as: UTF8.self)) }
       if let streams = result.commandStreamDifference { fields.append("\"commandStream\":{\"recorded\":\(streams.recorded),\"new\":\(streams.new)}") }
       items.append("{" + fields.joined(separator: ",") + "}")
