@@ -94,6 +94,7 @@ struct WidgetCaseMaker {
     cases += interaction(required)
     cases += containerCases(required, recommended)
     cases += namedEvents(required)
+    cases += spellingCases(required)
     do {
       var b = start()
       b.send(createDisplayable())
@@ -288,7 +289,7 @@ struct WidgetCaseMaker {
   }
 
   /// The command that sets `property` of the widget to `text` through its wire form.
-  private func set(_ property: WidgetProperty, to text: String) -> Command? {
+  func set(_ property: WidgetProperty, to text: String) -> Command? {
     var command: Command
     switch property.wire {
     case .style(let key): return .style(widget, key, text)
