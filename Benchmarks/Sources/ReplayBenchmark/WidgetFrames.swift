@@ -12,19 +12,6 @@ struct EveryRecordProbe: WidgetLayoutProbe {
   func frames(in state: UIState, viewport: Viewport?) -> [Int32: WidgetFrame] { WidgetFrameProbe().frames(in: state, viewport: viewport) }
 }
 
-/// Collects a trace's records.
-struct RecordCollector: TraceRecordHandler {
-  var records: [TraceRecord] = []
-  mutating func handleBatch(_ batch: [Command], at time: Double) -> Bool {
-    records.append(.batch(batch, at: time))
-    return true
-  }
-  mutating func handle(_ record: TraceRecord) -> Bool {
-    records.append(record)
-    return true
-  }
-}
-
 /// Replays the bundled chart trace (a pie chart under a label) followed by `count` SET_TEXT_VALUE
 /// records on the label, every hundredth one long enough to wrap (moving the chart down and back
 /// up), with no probe, the wireframe's probe, and a layout after every record; prints the medians
@@ -34,9 +21,7 @@ func widgetFramesBenchmark(count: Int, runs: Int, markdown: Bool) throws {
   let schema = try WidgetSchemaFile.load(traces.appendingPathComponent("chart.widgets.json").path)
   let reader = try TraceFileReader(path: traces.appendingPathComponent("chart.jsonl").path, widgets: schema)
   let header = try reader.readHeader()
-  var collector = RecordCollector()
-  _ = try reader.read(into: &collector)
-  var records = collector.records
+  var records = try reader.readAll()
   let start = (records.last?.time ?? 0) + 1
   for index in 0..<count {
     let text = index % 100 == 99 ? String(repeating: "This month, wrapped ", count: 4) : "This month \(index % 100)"
