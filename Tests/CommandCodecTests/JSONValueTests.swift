@@ -34,6 +34,14 @@ struct JSONValueTests {
     }
   }
 
+  @Test("Key orders: every object's keys as the document writes them, by path")
+  func keyOrders() throws {
+    var orders: [String: [String]] = [:]
+    let value = try JSONValue.parse(#"{"z": 1, "widgets": [{"b": {}, "a": {"y": 0, "x": 0}}], "m": []}"#.utf8.map { $0 }, keyOrders: &orders)
+    #expect(value == (try JSONValue.parse(#"{"m":[],"widgets":[{"a":{"x":0,"y":0},"b":{}}],"z":1}"#)))
+    #expect(orders == ["": ["z", "widgets", "m"], "widgets[0]": ["b", "a"], "widgets[0].b": [], "widgets[0].a": ["y", "x"]])
+  }
+
   @Test("Nesting deeper than the limit is refused before recursing further")
   func nesting() {
     let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)

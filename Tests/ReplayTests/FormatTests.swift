@@ -28,6 +28,14 @@ struct FormatTests {
     #expect(Format.fixed(value, digits: digits) == expected)
   }
 
+  @Test("Lengths in layout points: hundredths, shortest form, no float noise", arguments: [
+    (38.50000000000001, "38.5"), (64.39999999999999, "64.4"), (49.299999999999955, "49.3"), (390, "390"),
+    (-0.001, "0"), (1.006, "1.01"), (12.345678, "12.35"), (1e20, "1e+20"),
+  ])
+  func lengths(_ value: Double, _ expected: String) {
+    #expect(Format.length(value) == expected)
+  }
+
   @Test("Durations for messages")
   func seconds() {
     #expect(Format.seconds(10) == "10 s")

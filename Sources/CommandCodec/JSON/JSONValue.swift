@@ -20,11 +20,28 @@ package enum JSONValue: Hashable, Sendable {
   ///   `.numberOutOfRange`, `.stringTooLong`, `.trailingGarbage`.
   /// - Complexity: O(n) in the document's length.
   package static func parse(_ bytes: [UInt8], options: JSONDecodingOptions = JSONDecodingOptions()) throws(CodecError) -> JSONValue {
+    var keyOrders: [String: [String]]? = nil
+    return try parse(bytes, options: options, keyOrders: &keyOrders)
+  }
+
+  /// Parses one JSON document as ``parse(_:options:)`` does, and gives the keys of every object
+  /// in the order the document writes them (an object keeps none: `[String: JSONValue]`), by
+  /// the object's path: `""` for the root, `widgets[0].properties` (keys joined by `.`, array
+  /// items `[i]`). A widget schema lists inspectable properties in their declared order, as
+  /// Interface Builder does (docs/WIDGETS.md §7.7).
+  package static func parse(_ bytes: [UInt8], keyOrders: inout [String: [String]]) throws(CodecError) -> JSONValue {
+    var orders: [String: [String]]? = [:]
+    let value = try parse(bytes, options: JSONDecodingOptions(), keyOrders: &orders)
+    keyOrders = orders ?? [:]
+    return value
+  }
+
+  private static func parse(_ bytes: [UInt8], options: JSONDecodingOptions, keyOrders: inout [String: [String]]?) throws(CodecError) -> JSONValue {
     let result: Result<JSONValue, CodecError> = bytes.withUnsafeBytes { raw in
       var parser = JSONLineParser(raw, context: JSONErrorContext(lineNumber: 1, lineOffset: 0, recordIndex: nil, lineIsUnterminated: false), options: options)
       return Result { () throws(CodecError) in
         try parser.refuseByteOrderMark("the document")
-        let value = try parser.readValue(depth: 0)
+        let value = try parser.readValue(depth: 0, path: "", keyOrders: &keyOrders)
         parser.skipWhitespace()
         if !parser.isAtEnd { throw parser.error(.trailingGarbage, at: parser.position, "something follows the end of the document: \(parser.describeByte(at: parser.position))") }
         return value
@@ -89,7 +106,10 @@ package enum JSONValue: Hashable, Sendable {
 
 extension JSONLineParser {
   /// Reads any value into a ``JSONValue``.
-  fileprivate mutating func readValue(depth: Int) throws(CodecError) -> JSONValue {
+  ///
+  /// With `keyOrders`, each object's keys in document order are kept there by `path` (the
+  /// value's own path; see ``JSONValue/parse(_:keyOrders:)``).
+  fileprivate mutating func readValue(depth: Int, path: String, keyOrders: inout [String: [String]]?) throws(CodecError) -> JSONValue {
     guard depth <= options.maxNestingDepth else {
       throw error(.nestingTooDeep, at: position, "values nest deeper than \(options.maxNestingDepth) levels")
     }
@@ -109,8 +129,10 @@ extension JSONLineParser {
     case UInt8(ascii: "{"):
       position += 1
       var members: [String: JSONValue] = [:]
+      var order: [String] = []
       if try peek("a key or \"}\"") == UInt8(ascii: "}") {
         position += 1
+        keyOrders?[path] = order
         return .object(members)
       }
       repeat {
@@ -118,11 +140,13 @@ extension JSONLineParser {
         guard try peek("a key") == UInt8(ascii: "\"") else { throw unexpected("a key in quotes") }
         let key = try readString()
         try expect(UInt8(ascii: ":"), "\":\" after the key")
-        let value = try readValue(depth: depth + 1)
+        let value = try readValue(depth: depth + 1, path: keyOrders == nil ? "" : path.isEmpty ? key : path + "." + key, keyOrders: &keyOrders)
         guard members.updateValue(value, forKey: key) == nil else {
           throw error(.duplicateKey, at: keyStart, "the key \"\(key)\" appears twice in this object")
         }
+        if keyOrders != nil { order.append(key) }
       } while try nextMember(closing: UInt8(ascii: "}"), "an object")
+      keyOrders?[path] = order
       return .object(members)
     case UInt8(ascii: "["):
       position += 1
@@ -132,7 +156,7 @@ extension JSONLineParser {
         return .array(items)
       }
       repeat {
-        items.append(try readValue(depth: depth + 1))
+        items.append(try readValue(depth: depth + 1, path: keyOrders == nil ? "" : path + "[\(items.count)]", keyOrders: &keyOrders))
       } while try nextMember(closing: UInt8(ascii: "]"), "an array")
       return .array(items)
     default:

@@ -34,6 +34,11 @@ public struct WidgetDefinition: Hashable, Sendable {
   public var container: WidgetContainerRules?
   /// Free text for people; not part of the fingerprint.
   public var summary: String
+  /// The names of its properties, then of its attributes, in the order the schema declares them
+  /// (``properties`` and ``attributes`` are sorted by name): Interface Builder lists
+  /// IBInspectable properties in declaration order, and so does ``inspectable``. Empty for a
+  /// definition built in code; not part of the fingerprint.
+  public var declarationOrder: [String] = []
 
   /// Creates a definition; ``WidgetSchema/init(parsing:)`` builds validated ones.
   public init(
@@ -76,8 +81,16 @@ public struct WidgetDefinition: Hashable, Sendable {
   /// Every command of this widget: the creation command, then its setters.
   public var commands: [WidgetCommand] { [creation] + setters }
 
-  /// The properties whose ``WidgetProperty/isInspectable`` is true, then attributes that are.
+  /// The properties whose ``WidgetProperty/isInspectable`` is true, then attributes that are,
+  /// each in the schema's declaration order (``declarationOrder``; by name without one): the
+  /// wireframe's "first inspectable value" is the first one declared (docs/WIDGETS.md §7.7).
   public var inspectable: [WidgetProperty] {
-    properties.filter(\.isInspectable) + attributes.filter(\.isInspectable)
+    func declared(_ list: [WidgetProperty]) -> [WidgetProperty] {
+      let inspectable = list.filter(\.isInspectable)
+      guard !declarationOrder.isEmpty else { return inspectable }
+      let rank = Dictionary(declarationOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+      return inspectable.sorted { (rank[$0.name] ?? .max, $0.name) < (rank[$1.name] ?? .max, $1.name) }
+    }
+    return declared(properties) + declared(attributes)
   }
 }

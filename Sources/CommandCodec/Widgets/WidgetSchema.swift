@@ -41,12 +41,19 @@ public struct WidgetSchema: Hashable, Sendable {
   /// - Complexity: O(n) in the document's length, plus O(p²) in the properties of a widget.
   public init(parsing bytes: [UInt8]) throws(Failure) {
     let document: JSONValue
+    var keyOrders: [String: [String]] = [:]
     do {
-      document = try JSONValue.parse(bytes)
+      document = try JSONValue.parse(bytes, keyOrders: &keyOrders)
     } catch {
       throw Failure(syntax: error)
     }
     self = try WidgetSchemaReader.schema(from: document)
+    // The reader reads objects keyed by name sorted (its failures are always the same ones);
+    // the order they were declared in is kept apart, for presentation.
+    for index in widgets.indices {
+      let path = "widgets[\(index)]."
+      widgets[index].declarationOrder = (keyOrders[path + "properties"] ?? []) + (keyOrders[path + "attributes"] ?? [])
+    }
   }
 
   /// Parses and validates a schema given as text.

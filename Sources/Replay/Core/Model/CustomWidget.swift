@@ -83,7 +83,7 @@ public enum WidgetHook: Hashable, Sendable, CustomStringConvertible {
       func shown(_ value: String) -> String { value.isEmpty ? "\"\"" : TerminalText.escaped(value) }
       return "property \(name) \(old.map(shown) ?? "unset") → \(shown(new))"
     case .frame(let x, let y, let width, let height):
-      return "frame \(Format.number(x)),\(Format.number(y)) \(Format.number(width))×\(Format.number(height))"
+      return "frame \(Format.length(x)),\(Format.length(y)) \(Format.length(width))×\(Format.length(height))"
     case .displayable:
       return "displayable"
     case .notDisplayable:

@@ -27,7 +27,7 @@ extension ReferenceModel {
     let (frames, memo) = probe.layout(state, viewport: viewport)
     widgetLayout = memo.map { ($0, screen) }
     for id in customElements.sorted() {
-      guard let frame = frames[id], widgetFrames[id] != frame else { continue }
+      guard let frame = frames[id]?.rounded, widgetFrames[id] != frame else { continue }
       let old = widgetFrames[id]
       widgetFrames[id] = frame
       if old.map({ $0.x != frame.x || $0.y != frame.y || $0.width != frame.width || $0.height != frame.height }) ?? true {
@@ -54,12 +54,12 @@ extension ReferenceModel {
     guard given.isFinite, given < (minimum ?? -.infinity) || given > (maximum ?? .infinity) else { return nil }
     let rule: String
     switch (minimum, maximum) {
-    case (let low?, let high?): rule = "\(Format.number(low))–\(Format.number(high))"
-    case (let low?, nil): rule = "at least \(Format.number(low))"
-    case (nil, let high?): rule = "at most \(Format.number(high))"
+    case (let low?, let high?): rule = "\(Format.length(low))–\(Format.length(high))"
+    case (let low?, nil): rule = "at least \(Format.length(low))"
+    case (nil, let high?): rule = "at most \(Format.length(high))"
     case (nil, nil): return nil
     }
-    return "\(Format.number(given)) \(axis); its rule is \(rule), drawn \(Format.number(drawn))"
+    return "\(Format.length(given)) \(axis); its rule is \(rule), drawn \(Format.length(drawn))"
   }
 }
 

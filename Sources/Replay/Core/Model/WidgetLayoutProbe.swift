@@ -69,4 +69,13 @@ public struct WidgetFrame: Hashable, Sendable {
     self.givenWidth = givenWidth ?? width
     self.givenHeight = givenHeight ?? height
   }
+
+  /// The frame with every number in hundredths of a point (``Format/hundredths(_:)``), as the
+  /// model keeps, compares and logs it: a layout's float noise (`38.50000000000001`) neither
+  /// shows nor counts as a move.
+  public var rounded: WidgetFrame {
+    WidgetFrame(
+      x: Format.hundredths(x), y: Format.hundredths(y), width: Format.hundredths(width), height: Format.hundredths(height),
+      givenWidth: Format.hundredths(givenWidth), givenHeight: Format.hundredths(givenHeight))
+  }
 }

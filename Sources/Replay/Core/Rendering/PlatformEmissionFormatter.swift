@@ -58,10 +58,10 @@ public enum PlatformEmissionFormatter {
           o.member("new") { $0.string(new) }
         case .frame(let x, let y, let width, let height):
           o.member("hook") { $0.string("frame") }
-          o.member("x") { $0.number(x) }
-          o.member("y") { $0.number(y) }
-          o.member("width") { $0.number(width) }
-          o.member("height") { $0.number(height) }
+          o.member("x") { $0.number(Format.hundredths(x)) }
+          o.member("y") { $0.number(Format.hundredths(y)) }
+          o.member("width") { $0.number(Format.hundredths(width)) }
+          o.member("height") { $0.number(Format.hundredths(height)) }
         case .displayable:
           o.member("hook") { $0.string("displayable") }
         case .notDisplayable:

@@ -12,6 +12,21 @@ public enum Format {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// A length or coordinate in layout points rounded to hundredths, as the wireframe draws it
+  /// (`38.50000000000001` is `38.5`, `-0.001` is `0`): a layout's sums of fractions never show
+  /// their float noise. Values too large to have hundredths, and non-finite ones, are unchanged.
+  public static func hundredths(_ value: Double) -> Double {
+    guard value.isFinite, value.magnitude < 1e13 else { return value }
+    let rounded = (value * 100).rounded() / 100
+    return rounded == 0 ? 0 : rounded
+  }
+
+  /// A length or coordinate as the wireframe, the frames the model logs and `widget-size` write
+  /// it: ``hundredths(_:)`` in the shortest form of ``number(_:)`` (`64.4`, `390`).
+  public static func length(_ value: Double) -> String {
+    number(hundredths(value))
+  }
+
   /// A record time in seconds with its milliseconds: `1.500s`, or with more digits when the
   /// milliseconds have a fraction (`1.5005s`).
   public static func time(milliseconds: Double) -> String {

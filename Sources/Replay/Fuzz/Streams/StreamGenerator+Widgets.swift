@@ -19,10 +19,11 @@ extension StreamGenerator {
     send(command)
     tree.create(id, kind: .custom, under: parent)
     widgetKinds[id] = definition.name
+    fixGivenSize(of: id, definition)
     // Not displayable on purpose: nothing may set what it waits for before it is shown.
     guard displayable else { return id }
     for name in definition.visibility.displayableAfter {
-      if let property = definition.properties.first(where: { $0.name == name }) { setProperty(property, of: id, to: validValue(property)) }
+      if let property = definition.properties.first(where: { $0.name == name }) { setProperty(property, of: id, to: validValue(property, of: definition)) }
     }
     for _ in 0..<random.below(3) { updateWidget(id) }
     return id
@@ -32,7 +33,44 @@ extension StreamGenerator {
   mutating func updateWidget(_ id: Int32) {
     guard let definition = liveWidget(id), !definition.properties.isEmpty else { return }
     let property = definition.properties[random.below(definition.properties.count)]
-    setProperty(property, of: id, to: validValue(property))
+    setProperty(property, of: id, to: validValue(property, of: definition))
+  }
+
+  /// The constructor's size on each `given` axis the rules bound (a TripWidget's 320–400): a
+  /// random parent may offer any room, and a valid stream must not break a size rule
+  /// (`widget-size`, docs/WIDGETS.md §2.7), so the engine sizes the widget within its rules, as
+  /// an engine calling CWIWidget's `setFrame` with a size its widget accepts does.
+  mutating func fixGivenSize(of id: Int32, _ definition: WidgetDefinition) {
+    let rules = definition.size
+    for (key, given, low, high) in [("width", rules.widthIsGiven, rules.minWidth, rules.maxWidth), ("height", rules.heightIsGiven, rules.minHeight, rules.maxHeight)]
+    where given && (low != nil || high != nil) {
+      send(Command(.setStyle, internalId: id, textValue: key, textValue2: Format.number(sizeWithin(low, high))))
+    }
+  }
+
+  /// A whole size within `low`…`high` (either may be open).
+  mutating func sizeWithin(_ low: Double?, _ high: Double?) -> Double {
+    let from = (low ?? 0).rounded(.up)
+    let to = max(from, (high ?? from + 100).rounded(.down))
+    return from + Double(random.below(Int(min(to - from, 10_000)) + 1))
+  }
+
+  /// A value `property` of a `definition` widget accepts: a property set through a sizing style
+  /// key (an IBInspectable `width` set by `SET_STYLE width`) sizes the box (docs/WIDGETS.md
+  /// §2.7), so its value lies within the size rules too, else a valid stream would break them.
+  mutating func validValue(_ property: WidgetProperty, of definition: WidgetDefinition) -> String {
+    let rules = definition.size
+    guard case .style(let key) = property.wire, property.type == .int || property.type == .double else { return validValue(property) }
+    let bounds: (Double?, Double?)
+    switch key {
+    case "width", "min-width", "max-width": bounds = (rules.minWidth, rules.maxWidth)
+    case "height", "min-height", "max-height": bounds = (rules.minHeight, rules.maxHeight)
+    default: return validValue(property)
+    }
+    guard bounds.0 != nil || bounds.1 != nil else { return validValue(property) }
+    let low = [bounds.0, property.minimum].compactMap { $0 }.max()
+    let high = [bounds.1, property.maximum].compactMap { $0 }.min()
+    return Format.number(sizeWithin(low, high.map { max($0, low ?? $0) }))
   }
 
   /// The definition of the live widget `id`.

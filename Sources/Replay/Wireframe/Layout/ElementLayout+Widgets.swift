@@ -122,9 +122,9 @@ extension ElementLayout {
     let shownMain = fitted(face.main, main, singleLine: style.isSingleLine)
     let shownValues = hasMain && shownMain == nil ? nil : fitted(face.values.joined(separator: "\n"), values, singleLine: false)
     // A small box (about 44 points or less) has room for the kind line only: it carries the key
-    // value too, the preview's text or else the first value, cut to the box (§7.7).
-    let key = shownMain != nil || shownValues != nil ? "" : hasMain ? face.main : face.values.first ?? ""
-    let kindLine = key.isEmpty ? kind : TextBlock(face.kind + " · " + key, font: Self.widgetKindFont, maxWidth: breakWidth, singleLine: true)
+    // value too (docs/WIREFRAME.md §2.6, WIDGETS.md §7.7).
+    let key = shownMain != nil || shownValues != nil ? "" : Self.key(face, label: state.widgetLabel(of: element))
+    let kindLine = key.isEmpty ? kind : Self.keyLine(kind: face.kind, key: key, width: breakWidth)
 
     let colors = Self.widgetColors(style)
     let align = style.textAlign ?? style.gravity.horizontal ?? .center
@@ -206,6 +206,34 @@ extension ElementLayout {
     }
     return (content(boxWidth, insets.horizontal), content(boxHeight, insets.vertical))
   }
+
+  /// The key value of a widget whose box has room for one line: the preview's text, else its
+  /// first inspectable value (in declaration order), else its label (its first string
+  /// attribute, the one script selectors match: a bar button item's title); "" for none.
+  static func key(_ face: WidgetFace, label: String?) -> String {
+    if !face.main.isEmpty { return face.main }
+    return face.values.first ?? label ?? ""
+  }
+
+  /// The one line of a small box: `Kind · key` when it fits `width`; the kind whole and the key
+  /// cut when that leaves the key a few characters; else, in a box too narrow for the kind, the
+  /// key alone in the values' font, cut with `…`: a 60-point bar button item shows its title,
+  /// not `PGBar…`, and a 120-point button `cornerRadius 22` (docs/WIREFRAME.md §2.6).
+  static func keyLine(kind: String, key: String, width: Double?) -> TextBlock {
+    let both = kind + " · " + key
+    func fits(_ text: String, _ font: StyleFont) -> Bool {
+      guard let width else { return true }
+      let capacity = Int(min((width + 0.001) / TextMetric.characterWidth(font), 1e9))
+      return text.prefix(capacity + 1).count <= capacity
+    }
+    if fits(both, widgetKindFont) || fits(kind + " · " + String(key.prefix(Self.keyCharacters)) + TextMetric.ellipsis, widgetKindFont) {
+      return TextBlock(both, font: widgetKindFont, maxWidth: width, singleLine: true)
+    }
+    return TextBlock(key, font: widgetValueFont, maxWidth: width, singleLine: true)
+  }
+
+  /// The fewest characters of a key shown beside the kind, before the kind gives way to it.
+  static let keyCharacters = 4
 
   /// The colours of a widget's texts: on no background or a light one, the kind in the accent
   /// (ink on a colour) and the values muted (ink); on a dark background colour, white, the main

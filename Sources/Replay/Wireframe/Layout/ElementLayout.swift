@@ -155,13 +155,13 @@ struct ElementLayout {
     box.clipsChildren = content.clipsChildren
     box.isHidden = !Self.isShown(element)
     box.widgetKind = element.widget?.kind
-    if element.kind == .custom, definition(of: element) != nil {
+    if element.kind == .custom, let rules = definition(of: element)?.size {
       // What the layout offered before the widget's size rules narrowed the style: the size
-      // `widget-size` judges (docs/WIDGETS.md §7.1).
+      // `widget-size` judges (docs/WIDGETS.md §2.7).
       let base = ResolvedStyle(element.styles, kind: element.kind, selector: options.selector(for: element))
       box.givenSize = WireframeSize(
-        width: clamp(width.capped(at: base.maxWidth).resolve(content.size.width + insets.horizontal), base.minWidth, base.maxWidth),
-        height: clamp(height.capped(at: base.maxHeight).shrunk(by: errorHeight).resolve(content.size.height + insets.vertical), base.minHeight, base.maxHeight))
+        width: offered(width.capped(at: base.maxWidth), given: rules.widthIsGiven, drawn: bodyWidth, base.minWidth, base.maxWidth),
+        height: offered(height.capped(at: base.maxHeight).shrunk(by: errorHeight), given: rules.heightIsGiven, drawn: bodyHeight, base.minHeight, base.maxHeight))
     }
     box.hasError = element.error != nil
     if var error {
@@ -176,6 +176,16 @@ struct ElementLayout {
       }
     }
     return box
+  }
+
+  /// The size a layout offered a custom widget on one axis (docs/WIDGETS.md §2.7): an exact
+  /// `spec` (a style's size, match-parent, a weight's share), or on a `given` axis the room the
+  /// parent offers. Anything else is no offer: the widget's own content decides (an empty panel
+  /// wrapping nothing is not "given 14 high"), so the size `drawn` counts, within the style's
+  /// own `minimum`…`maximum`.
+  func offered(_ spec: LayoutSpec, given: Bool, drawn: Double, _ minimum: Double?, _ maximum: Double?) -> Double {
+    let offer = spec.isExact || (given && spec.limit != nil) ? spec.value : drawn
+    return clamp(offer, minimum, maximum)
   }
 
   /// Whether `element` is laid out without children: a kind that holds none, or a custom widget

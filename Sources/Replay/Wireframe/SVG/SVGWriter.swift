@@ -54,8 +54,7 @@ struct SVGWriter {
   /// A coordinate or length: rounded to hundredths, written as the trace format writes numbers.
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let rounded = (value * 100).rounded() / 100
-    return Format.number(rounded == 0 ? 0 : rounded)
+    return Format.length(value)
   }
 
   /// The attributes of a rectangle.
