@@ -20,7 +20,7 @@ struct TraceTextSearchTests {
   /// and pieces of what the formatter writes itself.
   static let pieces = [
     "a", "Z", "zz", "Log in", "LOG", "İ", "i", "ı", "\u{212A}", "k", "K", "Ä", "ä", "a\u{308}", "e\u{301}", "\u{301}", "ß", "SS",
-    "Σ", "ς", "\u{37E}", ";", "\u{600}", "\u{200D}", "👍🏽", "\u{1B}[2J", "\n", "\r", "\r\n", "\t", "\"", "\\", "\u{9B}", "\u{7F}",
+    "Σ", "ς", "\u{37E}", ";", "\u{1FEF}", "`", "\u{600}", "\u{200D}", "👍🏽", "\u{1B}[2J", "\n", "\r", "\r\n", "\t", "\"", "\\", "\u{9B}", "\u{7F}",
     " ", "=", "#1", "text=", "→", "0.5s", "id=3", "ValueEvent", "CREATE_TEXT", "\u{0}",
   ]
 
@@ -94,6 +94,9 @@ struct TraceTextSearchTests {
     #expect(!TraceTextSearch("i").matches("İ"), "İ lowercases to i and a combining dot: one other character")
     #expect(!TraceTextSearch("e").matches("e\u{301}"), "an e with a combining accent is not an e")
     #expect(TraceTextSearch(";").matches("\u{37E}"), "the Greek question mark is a semicolon")
+    #expect(TraceTextSearch("a`").matches("A\u{1FEF} → x"), "the Greek varia is a grave accent")
+    #expect(!TraceTextSearch("a").matches("\u{600}a → x"), "a prepended mark makes another character of the a")
+    #expect(!TraceTextSearch("\n").matches("\r\n"), "a carriage return and a line feed are one character")
     #expect(!TraceTextSearch("").matches("anything"), "an empty query finds nothing")
   }
 }

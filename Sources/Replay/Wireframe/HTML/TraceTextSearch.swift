@@ -6,18 +6,24 @@
 /// equivalent ones equal), without Foundation. So `"Ä"` finds `"ä"`, `"k"` finds the Kelvin sign
 /// (which lowercases to `k`), `";"` finds the Greek question mark (canonically a semicolon), but
 /// `"i"` does not find `"İ"` (it lowercases to `i` and a combining dot: one other character) and
-/// `"e"` does not find the `"é"` of `"e\u{301}"`. That reference runs for a query that is not
-/// plain ASCII, and for a text with anything beyond ASCII but the formatter's own arrows, dots and
-/// dashes (``inertScalars``). For an ASCII query in such a text, both sides' lowercasing is
-/// ASCII's, every ASCII byte is a character of its own (but `\r\n`, so `\r` is left to the
-/// reference) and no byte of an inert scalar is ASCII, so a byte-wise search that folds `A`–`Z`
-/// gives the same answer without the lowercased copy and the character walk: about a third of the
-/// search's time per record went there (docs/STUDIO.md, "Searching a served trace").
+/// `"e"` does not find the `"é"` of `"e\u{301}"`. That reference is what runs for a query that
+/// is not plain ASCII.
+///
+/// An ASCII query (without `\r`) is first searched byte by byte, folding `A`–`Z`, in the text's
+/// UTF-8, without the lowercased copy and the character walk (most of the time per record went
+/// there, docs/STUDIO.md). Where the reference finds it, so does the byte search: every character
+/// of the match is one ASCII byte of the text, except for the four scalars beyond ASCII that
+/// lowercase to or equal an ASCII character (``TextKind/lookalike``; all of Unicode was checked), and
+/// a text holding one of those goes to the reference directly. So no byte match means no match.
+/// A byte match is the answer when the text is ASCII but for the formatter's own arrows, dots and
+/// dashes (each a character of its own, its own lowercase) and has no `\r` (which joins the `\n`
+/// after it into one character); otherwise (a combining mark or a joiner could make the matched
+/// letter part of another character) the reference decides.
 ///
 /// ```swift
 /// let search = TraceTextSearch("log IN")
 /// search.matches("#9  1.500s  ←  ValueEvent → 5 text=\"Log in\"")   // true, byte-wise
-/// search.matches("Größe")                                            // the reference path
+/// search.matches("Größe")                                            // false, byte-wise
 /// ```
 public struct TraceTextSearch: Sendable {
   /// The query, lowercased.
@@ -46,33 +52,59 @@ public struct TraceTextSearch: Sendable {
     !needle.isEmpty && text.lowercased().contains(needle)
   }
 
-  /// The non-ASCII scalars `TraceRecordFormatter` writes itself (`→`, `←`, `·`, `—`, `…`), as
-  /// UTF-8: each is a character of its own next to ASCII, its own lowercase, and equal to no ASCII
-  /// character, so a text with only these beyond ASCII can be searched byte by byte.
-  static let inertScalars: [[UInt8]] = ["\u{2192}", "\u{2190}", "\u{B7}", "\u{2014}", "\u{2026}"].map { Array($0.utf8) }
+  /// What the bytes of a text allow the byte search to say.
+  enum TextKind {
+    /// ASCII but for the formatter's `→`, `←`, `·`, `—`, `…`, no `\r`: a byte match is a match.
+    case plain
+    /// Other scalars too, but no ASCII lookalike: no byte match is no match.
+    case mixed
+    /// A scalar beyond ASCII that lowercases to an ASCII letter or equals an ASCII character
+    /// canonically: the Kelvin sign U+212A (`k`), the Greek question mark U+037E (`;`), the Greek
+    /// varia U+1FEF (`` ` ``). Only the reference can tell. (U+0130 `İ` lowercases to `i` and
+    /// U+0307: one character, no ASCII one. Every scalar of Unicode was checked for these.)
+    case lookalike
+  }
 
-  /// Whether `bytes` is ASCII but for ``inertScalars`` and holds no `\r`.
-  private static func isByteWise(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// The kind of `bytes` (UTF-8).
+  static func kind(of bytes: UnsafeBufferPointer<UInt8>) -> TextKind {
+    var kind = TextKind.plain
     var index = 0
-    while index < bytes.count {
+    let count = bytes.count
+    while index < count {
       let byte = bytes[index]
       if byte < 0x80 {
-        if byte == 0x0D { return false }
+        if byte == 0x0D { kind = .mixed }
         index += 1
         continue
       }
-      guard let inert = inertScalars.first(where: { scalar in
-        index + scalar.count <= bytes.count && scalar.indices.allSatisfy { bytes[index + $0] == scalar[$0] }
-      }) else { return false }
-      index += inert.count
+      let second: UInt8 = index + 1 < count ? bytes[index + 1] : 0
+      let third: UInt8 = index + 2 < count ? bytes[index + 2] : 0
+      switch byte {
+      case 0xC2 where second == 0xB7: index += 2  // ·
+      case 0xE2 where second == 0x86 && (third == 0x90 || third == 0x92): index += 3  // ← →
+      case 0xE2 where second == 0x80 && (third == 0x94 || third == 0xA6): index += 3  // — …
+      case 0xE2 where second == 0x84 && third == 0xAA: return .lookalike
+      case 0xCD where second == 0xBE: return .lookalike
+      case 0xE1 where second == 0xBF && third == 0xAF: return .lookalike
+      default:
+        kind = .mixed
+        index += 1
+      }
     }
-    return true
+    return kind
   }
 
-  /// Whether `bytes` holds `needle` with `A`–`Z` folded to `a`–`z`; nil when the fold cannot
-  /// answer for `bytes` (``isByteWise(_:)``).
+  /// The answer for an ASCII `needle` (lowercased) in `bytes`, or nil when the reference must
+  /// decide.
   private static func asciiSearch(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-    guard isByteWise(bytes) else { return nil }
+    let kind = kind(of: bytes)
+    if kind == .lookalike { return nil }
+    let found = contains(needle, in: bytes)
+    return !found || kind == .plain ? found : nil
+  }
+
+  /// Whether `bytes` holds `needle` with `A`–`Z` folded to `a`–`z`.
+  private static func contains(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let count = needle.count
     guard count <= bytes.count else { return false }
     return needle.withUnsafeBufferPointer { needle -> Bool in
