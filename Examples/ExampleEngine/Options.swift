@@ -17,6 +17,11 @@ struct Options {
   /// A widget schema declaring CREATE_PIE_CHART (traces/widgets/chart.widgets.json): the login
   /// view gains a "Budget" button that opens a view with a custom pie chart (docs/WIDGETS.md §6.6).
   var widgets: String?
+  /// A view the engine opens at start, over the login view (`--screen NAME`); nil for none.
+  var screen: Screen?
+  /// With `--screen choices`: the picked text names the fruit after the one picked (a build
+  /// with a bug a replay should find, as `--chart-step` is).
+  var pickerOffByOne = false
   /// How many per cent "Add 10%" raises the pie chart by: 10, or another number for a build
   /// with a bug a replay should find.
   var chartStep: Int32 = 10
@@ -71,6 +76,12 @@ struct Options {
   /// Engines that strain the wire: stop reading, write without reading, storms of ticks.
   var stress = StressOptions()
 
+  /// The views `--screen` opens at start.
+  enum Screen: String {
+    /// "Pick a fruit": a picker and a list long enough to scroll (ChoicesScreen).
+    case choices
+  }
+
   /// A bug a fuzzer should find (`--bug NAME`, repeatable).
   enum Bug: String, CaseIterable {
     /// Cancelling the "Delete all" dialog a second time aborts (signal 6).
@@ -100,6 +111,10 @@ struct Options {
       --widgets FILE      a widget schema declaring CREATE_PIE_CHART (e.g.
                           traces/widgets/chart.widgets.json): a "Budget" button under the login
                           form opens a view with a pie chart, raised by "Add 10%"
+      --screen choices    open a view with a picker and a list long enough to scroll at start,
+                          over the login view (back returns to it); texts say what was picked
+                          and how far the list is scrolled
+      --picker-off-by-one with --screen choices: the picked text names the next fruit (a bug)
     test support (engines that misbehave):
       --crash-after N     after N records read, write half a record and exit with status 3
       --fatal-error-after N  after N records read, call fatalError (a Swift crash report)
@@ -176,6 +191,11 @@ struct Options {
         }
         variant = parsed
       case "--widgets": widgets = try value()
+      case "--picker-off-by-one": pickerOffByOne = try flag()
+      case "--screen":
+        let text = try value()
+        guard let parsed = Screen(rawValue: text) else { throw UsageError(message: "--screen is choices, not \"\(text)\"") }
+        screen = parsed
       case "--chart-step":
         let step = try count()
         guard step <= 100 else { throw UsageError(message: "--chart-step is 0…100, not \(step)") }

@@ -28,6 +28,8 @@ final class Session {
   private var items: ItemsScreen?
   /// The pie chart's view (`--widgets`), once opened.
   private var budget: BudgetScreen?
+  /// The picker and scrolling list of `--screen choices`.
+  private var choices: ChoicesScreen?
   /// The widget schema of `--widgets`: its codes for binary output, its name for the header.
   private let widgets: WidgetSchema?
   /// The active view and the views it replaced (FWApplication's history).
@@ -112,6 +114,12 @@ final class Session {
       let timers = StormTimers(count: options.stress.timerStorm, owner: login.title, ids: &ids)
       output.send(timers.createCommands)
       storm = timers
+    }
+    if options.screen == .choices {
+      let screen = ChoicesScreen(ids: &ids, offByOne: options.pickerOffByOne)
+      output.send(screen.createCommands(application: application))
+      switchView(to: screen.view)
+      choices = screen
     }
     output.marker("ready")
   }
@@ -215,9 +223,15 @@ final class Session {
         }
       } else if let screen = budget, target == screen.chart {
         output.send(screen.tapped(value.value))
+      } else if let screen = choices, target == screen.picker {
+        output.send(screen.picked(value.value))
       }
     case .sys(let sys) where sys.type == Self.sysEventBack:
       back()
+    case .scroll(let scroll) where target == choices?.scroll:
+      var screen = choices!
+      output.send(screen.scrolled(by: scroll.delta))
+      choices = screen
     case .timer(let timer):
       if let storm, storm.ids.contains(timer.id) { return output.send(storm.answer(to: timer.id)) }
       guard var screen = items, screen.isTick(timer, target: target, application: application) else { return }

@@ -6,7 +6,8 @@
 //
 // Files: Options.swift (command line), Connection.swift (the socket transport), WireIO.swift (the
 // two byte streams), Screens.swift (the commands of each screen), Budget.swift (the custom pie
-// chart of --widgets), SessionClock.swift (the timer of --session-timer, the pauses of --jitter),
+// chart of --widgets), Choices.swift (the picker and scrolling list of --screen choices),
+// SessionClock.swift (the timer of --session-timer, the pauses of --jitter),
 // Session.swift (the state machine).
 
 #if canImport(Glibc)

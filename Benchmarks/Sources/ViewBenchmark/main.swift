@@ -10,7 +10,8 @@
 // to the answers the page asks for when it opens (`/`, the rows of the last record, the state at
 // the last record): the first screen; then the median time of the state at `--frames` records
 // spread over the trace; the time to search the whole trace for a word no record has, following
-// the answers' `next` as the page does (and how many requests that took); the peak RSS (VmHWM)
+// the answers' `next` as the page does (and how many requests that took) and the server's CPU
+// time meanwhile (a wall time on a shared machine counts others' turns); the peak RSS (VmHWM)
 // before Ctrl-C. For --write: the time and peak RSS
 // of `cmdtool view TRACE --out` and the page's size.
 import BenchmarkSupport
@@ -80,6 +81,17 @@ func peakMB(of pid: Int32) -> Double {
   return Double(line.split(separator: " ").dropFirst().first ?? "") .map { $0 / 1024 } ?? 0
 }
 
+/// The CPU time a running process has used so far, user and system, in seconds (`/proc/PID/stat`):
+/// on a shared machine a wall time counts the other processes' turns too, this does not.
+func cpuSeconds(of pid: Int32) -> Double {
+  let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+  // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+  guard let close = stat.lastIndex(of: ")") else { return 0 }
+  let fields = stat[stat.index(after: close)...].split(separator: " ")
+  guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+  return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
@@ -110,15 +122,15 @@ func size(_ path: String) -> Double {
   Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1e6
 }
 
-print("| trace (commands) | trace MB | what | to the address s | to the first screen s | a state (median) ms | an absent word searched s (requests) | peak MB | page MB |")
-print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("| trace (commands) | trace MB | what | to the address s | to the first screen s | a state (median) ms | an absent word searched s (requests) | its CPU s | peak MB | page MB |")
+print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for commands in options.write {
   let path = trace(commands)
   let out = "\(options.dir)/page-\(commands).html"
   log("view --out, \(commands) commands")
   let run = timed([cmdtool, "view", path, "--out", out])
   guard run.status == 0 else { log("cmdtool view failed"); exit(2) }
-  print("| \(commands) | \(String(format: "%.1f", size(path))) | `view --out` | | \(String(format: "%.2f", run.seconds)) (the page written) | | | \(String(format: "%.0f", run.peakMB)) | \(String(format: "%.1f", size(out))) |")
+  print("| \(commands) | \(String(format: "%.1f", size(path))) | `view --out` | | \(String(format: "%.2f", run.seconds)) (the page written) | | | | \(String(format: "%.0f", run.peakMB)) | \(String(format: "%.1f", size(out))) |")
   try? FileManager.default.removeItem(atPath: out)
 }
 for commands in options.serve {
@@ -158,6 +170,7 @@ for commands in options.serve {
   // A word no record has, searched from the first record as the page does: each answer says
   // where to go on from, until the end (the whole trace read).
   let searchStart = monotonicNanoseconds()
+  let cpuBefore = cpuSeconds(of: process.processIdentifier)
   var searches = 0
   var from = 0
   while let answer = get(port: port, "/search?q=zzqx-nowhere&from=\(from)&dir=1&token=\(token)"), searches < 1_000_000 {
@@ -166,9 +179,10 @@ for commands in options.serve {
     from = next
   }
   let searched = Double(monotonicNanoseconds() - searchStart) / 1e9
+  let searchCPU = cpuSeconds(of: process.processIdentifier) - cpuBefore
   let peak = peakMB(of: process.processIdentifier)
   kill(process.processIdentifier, SIGINT)
   process.waitUntilExit()
   guard records > 0, frame != nil else { log("the server did not answer"); exit(2) }
-  print("| \(commands) | \(String(format: "%.1f", size(path))) | `view --serve` (\(records) records) | \(String(format: "%.2f", addressed)) | \(String(format: "%.2f", firstScreen)) | \(String(format: "%.0f", median(times))) | \(String(format: "%.2f", searched)) (\(searches)) | \(String(format: "%.0f", peak)) | \(String(format: "%.2f", Double(page.utf8.count) / 1e6)) |")
+  print("| \(commands) | \(String(format: "%.1f", size(path))) | `view --serve` (\(records) records) | \(String(format: "%.2f", addressed)) | \(String(format: "%.2f", firstScreen)) | \(String(format: "%.0f", median(times))) | \(String(format: "%.2f", searched)) (\(searches)) | \(String(format: "%.2f", searchCPU)) | \(String(format: "%.0f", peak)) | \(String(format: "%.2f", Double(page.utf8.count) / 1e6)) |")
 }

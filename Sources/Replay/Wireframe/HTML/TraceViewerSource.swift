@@ -132,17 +132,18 @@ public final class TraceViewerSource {
   /// `{"match":M,"next":K}`: the first record from `from` on (`direction` 1) or the last from
   /// `from` back (-1) whose text (as the list shows it, ignoring case) has `query`; -1 when none
   /// in the ``searchBudget`` records read, and then `next` is where to go on from (-1 at the end).
+  /// What "ignoring case" means is ``TraceTextSearch``'s.
   public func searchJSON(_ query: String, from: Int, direction: Int) throws(Replayer.Failure) -> [UInt8] {
-    let needle = query.lowercased()
+    let search = TraceTextSearch(query)
     var match = -1
     var next = -1
     let forward = direction >= 0
     let low = forward ? max(0, from) : max(0, from - Self.searchBudget + 1)
     let high = forward ? min(count, low + Self.searchBudget) : min(count, from + 1)
-    if !needle.isEmpty, low < high {
+    if !search.needle.isEmpty, low < high {
       try travel.walk(from: low, applying: false) { step, _ in
         guard step.index < high else { return false }
-        if TraceViewerData.text(of: step.record, index: step.index).lowercased().contains(needle) {
+        if search.matches(TraceViewerData.text(of: step.record, index: step.index)) {
           match = step.index
           if forward { return false }
         }
