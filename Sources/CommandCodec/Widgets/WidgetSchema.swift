@@ -46,7 +46,11 @@ public struct WidgetSchema: Hashable, Sendable {
     } catch {
       throw Failure(syntax: error)
     }
-    self = try WidgetSchemaReader.schema(from: document)
+    do {
+      self = try WidgetSchemaReader.schema(from: document)
+    } catch {
+      throw error.echoingLiterals(of: bytes)
+    }
   }
 
   /// Parses and validates a schema given as text.
