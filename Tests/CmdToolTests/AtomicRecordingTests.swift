@@ -24,7 +24,7 @@ import Testing
       switch self {
       case .crash: return "the engine's output stopped in the middle of a record"
       case .hang: return "the engine did not answer within 1 s"
-      case .scriptStepMatchesNothing: return #"script line 4: button "Sign up" matches no element"#
+      case .scriptStepMatchesNothing: return #"bad.script.jsonl: line 4: button "Sign up" matches no element"#
       }
     }
   }

@@ -237,7 +237,7 @@ import Testing
     let script = try scratch.write("s.script.jsonl", #"{"t":100,"type":"textField \"User name\"","text":"alice"}"# + "\n" + #"{"t":200,"tap":"button \"Sign in\""}"# + "\n")
     let run = try record(scratch.path("s.jsonl"), script: script)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderr.contains(#"script line 2: button "Sign in" matches no element; on screen: text "Log in to Example", textField "User name", textField "Password", button "Log in" at 0.200s"#), "\(run)")
+    #expect(run.stderr.contains(#"s.script.jsonl: line 2: button "Sign in" matches no element; on screen: text "Log in to Example", textField "User name", textField "Password", button "Log in" at 0.200s"#), "\(run)")
     // A failed session never takes the output's place: the recording is beside it.
     #expect(run.stderr.contains("to \(scratch.path("s.jsonl")).partial"), "\(run)")
     #expect(!FileManager.default.fileExists(atPath: scratch.path("s.jsonl")))

@@ -16,7 +16,7 @@ import Testing
     let ambiguous = try scratch.script("ambiguous.script.jsonl", [#"{"t":800,"type":"textField","text":"alice"}"#])
     let first = try Subprocess.record(scratch.path("ambiguous.jsonl"), script: ambiguous)
     #expect(first.status == 1, "\(first)")
-    let listing = #"script line 1: textField is ambiguous: 2 elements on screen match: frameView 2 › linearLayout 3 › textField 5 (hint "User name"); frameView 2 › linearLayout 3 › textField 6 (hint "Password"); name one by its text or hint, by position (textField[2]) or by id (#6) at 0.800s"#
+    let listing = #"ambiguous.script.jsonl: line 1: textField is ambiguous: 2 elements on screen match: frameView 2 › linearLayout 3 › textField 5 (hint "User name"); frameView 2 › linearLayout 3 › textField 6 (hint "Password"); name one by its text or hint, by position (textField[2]) or by id (#6) at 0.800s"#
     #expect(first.stderr.contains("cmdtool: " + listing), "\(first)")
     // The partial recording says so too, and nothing was typed.
     let stopped = try Recording(scratch.path("ambiguous.jsonl.partial"))
@@ -35,7 +35,7 @@ import Testing
     ])
     let second = try Subprocess.record(scratch.path("covered.jsonl"), script: covered)
     #expect(second.status == 1, "\(second)")
-    #expect(second.stderr.contains(#"cmdtool: script line 5: textField "User name" matches only elements a user cannot reach now (dialog 16 is open): frameView 2 › linearLayout 3 › textField 5 "alice" [not shown] at 2.500s"#), "\(second)")
+    #expect(second.stderr.contains(#"cmdtool: covered.script.jsonl: line 5: textField "User name" matches only elements a user cannot reach now (dialog 16 is open): frameView 2 › linearLayout 3 › textField 5 "alice" [not shown] at 2.500s"#), "\(second)")
     let blocked = try Recording(scratch.path("covered.jsonl.partial"))
     #expect(!blocked.events.contains { $0.event == .value(ValueEvent(text: "bob")) })
     #expect(blocked.commands.contains { $0.type == .createDialog && $0.textValue == "Delete all items?" })
@@ -51,7 +51,7 @@ import Testing
     ])
     let run = try Subprocess.record(scratch.path("login.jsonl"), script: script)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderr.contains(#"cmdtool: script line 2: button "Login" matches no element (did you mean button "Log in"?); on screen: text "Log in to Example", textField "User name", textField "Password", button "Log in" at 1.200s"#), "\(run)")
+    #expect(run.stderr.contains(#"cmdtool: login.script.jsonl: line 2: button "Login" matches no element (did you mean button "Log in"?); on screen: text "Log in to Example", textField "User name", textField "Password", button "Log in" at 1.200s"#), "\(run)")
   }
 
   @Test("A mistyped kind is named before the engine starts, with the closest kind")

@@ -130,6 +130,6 @@ import Testing
     let script = try scratch.script("budget.script.jsonl", [#"{"t":500,"tap":"button \"Budget\""}"#])
     let run = try Subprocess.record(scratch.path("plain.jsonl"), script: script)
     #expect(run.status == 1, "\(run)")
-    #expect(run.stderr.contains(#"script line 1: button "Budget" matches no element"#), "\(run)")
+    #expect(run.stderr.contains(#"budget.script.jsonl: line 1: button "Budget" matches no element"#), "\(run)")
   }
 }

@@ -32,6 +32,30 @@ import Testing
     #expect(result.stdout.contains("~ frameView 2 › linearLayout 3 › PieChart 5 · piePercentage: 40 → 65"))
   }
 
+  /// Snapshots do not name their schema: a diff of two holding custom widgets without
+  /// `--widgets` compares values as text and says so once (docs/DIFF_FORMAT.md §3); with the
+  /// schema, with a trace on a side, or without custom widgets it says nothing.
+  @Test func aSnapshotDiffWithoutTheSchemaSaysValuesAreComparedAsText() throws {
+    let scratch = try Scratch()
+    defer { scratch.remove() }
+    var snapshots: [String] = []
+    for (name, trace) in [("a", Self.chart), ("b", CommandRunner.path("traces/widgets/chart-changed.jsonl")), ("plain", CommandRunner.path("traces/example.jsonl"))] {
+      let replay = try CommandRunner.run(["replay", trace, "--format", "json"])
+      #expect(replay.status == 0, "\(replay.stderr)")
+      let path = scratch.path("\(name).state.json")
+      try replay.stdoutBytes.write(to: URL(fileURLWithPath: path))
+      snapshots.append(path)
+    }
+    let warning = "cmdtool: warning: values of custom widgets compared as text: give --widgets SCHEMA to compare them by type\n"
+    let bare = try CommandRunner.run(["diff", snapshots[0], snapshots[1]])
+    #expect(bare.status == 1 && bare.stderr == warning, "\(bare)")
+    #expect(bare.stdout.contains("PieChart 5 · piePercentage: 40 → 65"), "\(bare.stdout)")
+    for quiet in [[snapshots[0], snapshots[1], "--widgets", Self.chartSchema], [snapshots[0], CommandRunner.path("traces/widgets/chart-changed.jsonl")], [snapshots[2], snapshots[2]]] {
+      let run = try CommandRunner.run(["diff"] + quiet)
+      #expect(run.stderr.isEmpty, "\(quiet): \(run.stderr)")
+    }
+  }
+
   @Test func convertRoundTripsByteForByte() throws {
     let scratch = try Scratch()
     let binary = scratch.path("chart.cmdtrace")

@@ -139,6 +139,55 @@ import Testing
     }
   }
 
+  // MARK: - Issue #26 trial
+
+  /// The chart given a CWIWidget delegate event with two doubles: `rangeChanged` sorts before
+  /// `tapped`, but is a TouchEvent: a plain tap still sends the chart's click, a ValueEvent.
+  static let chartWithRange = try! WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "cwichart", "widgets": [{
+      "name": "PieChart", "create": {"command": "CREATE_PIE_CHART", "code": 1000},
+      "attributes": {"title": {"type": "string", "field": "textValue", "default": ""}},
+      "events": {
+        "tapped": {"class": "ValueEvent", "fields": {"value": "1 for the slice, 0 for the rest"}},
+        "rangeChanged": {"class": "TouchEvent", "fields": {
+          "x": {"name": "min", "type": "double", "min": 0, "max": 1}, "y": {"name": "max", "type": "double", "min": 0, "max": 1}}}
+      }
+    }]}
+    """#)
+
+  @Test func aPlainTapPrefersAValueEvent() throws {
+    var model = ReferenceModel(header: TraceHeader(), widgets: Self.chartWithRange)
+    let records = decode(Prelude.both).records + [TraceRecord(time: 0, .batch([Command(custom: "CREATE_PIE_CHART", internalId: 3, childInternalId: 5, textValue: "Spent")]))]
+    for (index, record) in records.enumerated() { model.apply(record, index: index) }
+    #expect(model.state.widgets?.widget(named: "PieChart")?.events.map(\.name) == ["rangeChanged", "tapped"])
+    let record = try UserAction.tap(5).record(at: 10, in: model.state)
+    #expect(record == TraceRecord(time: 10, .event(target: 5, .value(ValueEvent(value: 1)))))
+  }
+
+  @Test func theUniqueSelectorOfAWidgetIsItsKindAndLabel() {
+    let state = charts().state
+    // Chart 9, also "Spent", is in a view not shown: the label alone tells 5 apart.
+    #expect(ElementSelector.unique(for: 5, in: state).description == #"PieChart "Spent""#)
+    #expect(ElementSelector.unique(for: 6, in: state).description == #"PieChart "Saved""#)
+    #expect(ElementSelector.unique(for: 7, in: state).description == #"button "Spent""#)
+    // Two reachable charts with one label: by position among them.
+    var model = charts()
+    model.apply(TraceRecord(time: 0, .batch([Command(custom: "CREATE_PIE_CHART", internalId: 3, childInternalId: 10, textValue: "Saved")])), index: 99)
+    #expect(ElementSelector.unique(for: 10, in: model.state).description == #"PieChart "Saved"[2]"#)
+    #expect(ElementSelector.unique(for: 10, in: model.state).resolve(in: model.state) == 10)
+  }
+
+  @Test func aStepFromAFileNamesTheFileAndLine() throws {
+    let script = try EventScript(parsing: "# a comment\n" + #"{"t":10,"tap":"PieChart \"Lost\""}"#, file: "/somewhere/budget.script.jsonl")
+    #expect(script.steps[0].place == "budget.script.jsonl: line 2")
+    do {
+      _ = try script.steps[0].records(at: 10, in: charts().state, secret: { _ in nil })
+      Issue.record("expected a failure")
+    } catch {
+      #expect(error.message.hasPrefix(#"budget.script.jsonl: line 2: PieChart "Lost" matches no element"#), "\(error.message)")
+    }
+  }
+
   @Test func eventFieldsMustBeScalars() {
     #expect(throws: EventScript.Failure.self) { try EventScript(parsing: #"{"tap":"PieChart","event":"tapped","value":[1]}"#) }
     #expect(throws: EventScript.Failure.self) { try EventScript(parsing: #"{"tap":"PieChart","event":7}"#) }

@@ -374,7 +374,7 @@ struct JSONLineParser {
     }
     let literal = text(token.range)
     guard let value = Double(literal), value.isFinite else {
-      throw error(.numberOutOfRange, at: token.range.lowerBound, "\(name()) is \(Excerpt.plain(literal)), too large for a double")
+      throw error(.numberOutOfRange, at: token.range.lowerBound, "\(name()) is \(Excerpt.plain(literal)), out of range: \(WidgetValueSyntax.doubleOverflow(negative: token.isNegative))")
     }
     return value
   }

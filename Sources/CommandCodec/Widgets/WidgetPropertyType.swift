@@ -34,6 +34,21 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
   /// The schema names of the types, in the order of the table (``enumeration(_:)`` is `enum`).
   public static let names = ["int", "double", "bool", "string", "colour", "enum", "url", "size", "point", "rect"]
 
+  /// Other languages' names for the types, lower-cased, for the suggestion of an unknown type
+  /// that no edit distance finds (`boolean` → `bool`, Swift's `CGFloat` → `double`, IBInspectable's
+  /// `CGPoint` → `point`); never accepted as types themselves.
+  static let synonyms: [String: String] = [
+    "boolean": "bool", "integer": "int", "long": "int", "int32": "int", "int64": "int", "float": "double",
+    "number": "double", "cgfloat": "double", "text": "string", "str": "string", "uicolor": "colour",
+    "cgcolor": "colour", "uri": "url", "nsurl": "url", "cgsize": "size", "cgpoint": "point", "cgrect": "rect",
+  ]
+
+  /// `" (did you mean "bool"?)"` for an unknown type name: a synonym's type, else the closest name.
+  static func hint(for name: String) -> String {
+    if let type = synonyms[name.lowercased()] { return " (did you mean \"\(type)\"?)" }
+    return Suggestion.hint(for: name, among: names)
+  }
+
   /// The name the schema uses: `"int"`, `"colour"`, `"enum"`, ...
   public var name: String {
     switch self {
@@ -75,7 +90,7 @@ public enum WidgetPropertyType: Hashable, Sendable, CustomStringConvertible {
     case .double:
       if WidgetValueSyntax.number(text) != nil { return nil }
       guard WidgetValueSyntax.isNumberSyntax(text) else { return .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a double") }
-      return .init(.outOfRange, "\(text) is out of range: too large for a double")
+      return .init(.outOfRange, "\(text) is out of range: \(WidgetValueSyntax.doubleOverflow(negative: text.hasPrefix("-")))")
     case .bool:
       return WidgetValueSyntax.isBool(text) ? nil : .init(.wrongType, "\(WidgetValueSyntax.quoted(text)) is not a bool (true, false, 1 or 0)")
     case .colour:

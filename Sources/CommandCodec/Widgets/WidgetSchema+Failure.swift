@@ -76,11 +76,36 @@ extension WidgetSchema {
     /// What is wrong.
     public var message: String
 
+    /// A number the message names, and the message around it: the schema reader sees numbers as
+    /// doubles (`1e+20`), so ``WidgetSchema/init(parsing:)-(_:[UInt8])`` puts the number back as the
+    /// document wrote it (`99999999999999999999`).
+    struct NumberEcho: Hashable, Sendable {
+      var number: Double
+      var before: String
+      var after: String
+    }
+    var numberEcho: NumberEcho?
+
     /// Creates a failure at a JSON path.
     public init(_ code: Code, at path: String, _ message: String) {
       self.code = code
       self.path = path
       self.message = message
+    }
+
+    /// A failure whose message names `number`, between `before` and `after`.
+    init(_ code: Code, at path: String, echoing number: Double, before: String, after: String) {
+      self.init(code, at: path, before + WidgetValueSyntax.canonicalNumber(number) + after)
+      numberEcho = NumberEcho(number: number, before: before, after: after)
+    }
+
+    /// The failure with its number spelt as in `document`, the bytes it was read from.
+    func echoingLiterals(of document: [UInt8]) -> Failure {
+      guard let echo = numberEcho, let literal = JSONValue.literal(at: path, in: document) else { return self }
+      var failure = self
+      failure.message = echo.before + literal + echo.after
+      failure.numberEcho = nil
+      return failure
     }
 
     /// A syntax failure from the JSON parser's error, keeping its line and column.

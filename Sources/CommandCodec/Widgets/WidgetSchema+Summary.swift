@@ -28,14 +28,21 @@ extension WidgetSchema {
       for attribute in widget.attributes { lines.append("  attribute  " + attribute.summaryLine) }
       for property in widget.properties { lines.append("  property   " + property.summaryLine) }
       for event in widget.events {
-        let fields = event.fields.map { "\($0.name): \($0.meaning)" }.joined(separator: "; ")
-        lines.append("  event      \(event.name): \(event.kind.name)" + (fields.isEmpty ? "" : " (\(fields))"))
+        // `x → min: double 0…1` for a typed payload, `value: the row` for prose; then the match.
+        var fields = event.fields.map { field -> String in
+          guard let payload = field.payload else { return "\(field.name): \(field.meaning)" }
+          let range = WidgetProperty(name: payload.name, type: payload.type, minimum: payload.minimum, maximum: payload.maximum, wire: .style(key: field.name)).rangeDescription
+          return (payload.name == field.name ? field.name : "\(field.name) → \(payload.name)") + ": \(payload.type)" + (range.isEmpty ? "" : " " + range)
+        }
+        fields += event.match.map { "\($0.field) = \($0.value)" }
+        lines.append("  event      \(event.name): \(event.kind.name)" + (fields.isEmpty ? "" : " (\(fields.joined(separator: "; ")))"))
       }
       let size = widget.size.summary
       if !size.isEmpty { lines.append("  size       " + size) }
       if !widget.visibility.displayableAfter.isEmpty || !widget.visibility.isHideable {
         var rules: [String] = []
         if !widget.visibility.displayableAfter.isEmpty { rules.append("displayable once " + widget.visibility.displayableAfter.joined(separator: ", ") + " set") }
+        if widget.visibility.blankHides { rules.append("not displayable again when one is blanked (blankHides)") }
         rules.append(widget.visibility.isHideable ? "can be hidden" : "cannot be hidden")
         lines.append("  visibility " + rules.joined(separator: ", "))
       }
@@ -69,6 +76,10 @@ extension WidgetProperty {
     var text = "\(name): \(type)"
     if !rangeDescription.isEmpty { text += " " + rangeDescription }
     if let defaultValue { text += " = " + (type.isNumeric || type == .bool ? defaultValue : WidgetValueSyntax.quoted(defaultValue)) }
+    if isCaseInsensitive { text += ", any case" }
+    if !enumAliases.isEmpty {
+      text += ", aliases " + enumAliases.keys.sorted().map { "\(WidgetValueSyntax.quoted($0)) → \(WidgetValueSyntax.quoted(enumAliases[$0]!))" }.joined(separator: ", ")
+    }
     if isInspectable { text += ", inspectable" }
     return text + " (\(wire))"
   }

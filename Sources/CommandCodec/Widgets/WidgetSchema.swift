@@ -47,7 +47,11 @@ public struct WidgetSchema: Hashable, Sendable {
     } catch {
       throw Failure(syntax: error)
     }
-    self = try WidgetSchemaReader.schema(from: document)
+    do {
+      self = try WidgetSchemaReader.schema(from: document)
+    } catch {
+      throw error.echoingLiterals(of: bytes)
+    }
     // The reader reads objects keyed by name sorted (its failures are always the same ones);
     // the order they were declared in is kept apart, for presentation.
     for index in widgets.indices {

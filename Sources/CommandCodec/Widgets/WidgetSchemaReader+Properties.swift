@@ -79,15 +79,17 @@ extension WidgetSchemaReader {
     }
     let type = try propertyType(in: object)
     if WidgetPropertyWire.isIntegerField(wire.field), !type.fitsIntegerField {
-      throw Failure(.fieldConflict, at: fieldPath ?? object.path("field"), "\(wire.field.rawValue) holds an integer; a \(type.name) travels in textValue or textValue2")
+      throw Failure(.fieldConflict, at: fieldPath ?? object.path("field"), "\(wire.field.rawValue) holds an integer; \(Article.prefixed(type.name)) travels in textValue or textValue2")
     }
     let minimum = try object.number("min")
     let maximum = try object.number("max")
     for (key, bound) in [("min", minimum), ("max", maximum)] {
       guard let bound else { continue }
-      guard type.isNumeric else { throw Failure(.misplacedKey, at: object.path(key), "a \(type.name) has no range; min and max apply to int and double") }
+      guard type.isNumeric else { throw Failure(.misplacedKey, at: object.path(key), "\(Article.prefixed(type.name)) has no range; min and max apply to int and double") }
       if type == .int, !bound.isSafeInteger {
-        throw Failure(.wrongKind, at: object.path(key), "the \(key) of an int must be an integer, found \(WidgetValueSyntax.canonicalNumber(bound))")
+        var failure = intProblem(bound, at: object.path(key), key)
+        failure.code = .wrongKind
+        throw failure
       }
     }
     if let minimum, let maximum, minimum > maximum {
@@ -109,7 +111,7 @@ extension WidgetSchemaReader {
     let aliases = try object.namedObjects("aliases")
     guard case .enumeration(let values) = property.type else {
       if let key = flag != nil ? "caseInsensitive" : aliases != nil ? "aliases" : nil {
-        throw Failure(.misplacedKey, at: object.path(key), "\(WidgetValueSyntax.quoted(key)) belongs to an enum, not a \(property.type.name)")
+        throw Failure(.misplacedKey, at: object.path(key), "\(WidgetValueSyntax.quoted(key)) belongs to an enum, not \(Article.prefixed(property.type.name))")
       }
       return
     }
@@ -135,7 +137,7 @@ extension WidgetSchemaReader {
     let name = try object.requiredString("type")
     let values = try object.strings("values")
     if name != "enum", values != nil {
-      throw Failure(.misplacedKey, at: object.path("values"), "\"values\" belongs to an enum, not a \(name)")
+      throw Failure(.misplacedKey, at: object.path("values"), "\"values\" belongs to an enum, not \(Article.prefixed(name))")
     }
     switch name {
     case "int": return .int
@@ -154,8 +156,20 @@ extension WidgetSchemaReader {
       }
       return .enumeration(values)
     default:
-      throw Failure(.unknownType, at: object.path("type"), "unknown type \(WidgetValueSyntax.quoted(name))\(Suggestion.hint(for: name, among: WidgetPropertyType.names)); types: \(WidgetPropertyType.names.joined(separator: ", "))")
+      throw Failure(.unknownType, at: object.path("type"), "unknown type \(WidgetValueSyntax.quoted(name))\(WidgetPropertyType.hint(for: name)); types: \(WidgetPropertyType.names.joined(separator: ", "))")
     }
+  }
+
+  /// Why `number`, the `role` (`default`, `min`, `max`) of an int, is not one: a fraction
+  /// (`invalidDefault`), or a whole number beyond what an int holds or a JSON number keeps exact
+  /// (`defaultOutOfRange`); the message echoes the number as written (``WidgetSchema/Failure/numberEcho``).
+  static func intProblem(_ number: Double, at path: String, _ role: String) -> Failure {
+    // Every double of magnitude 2^53 or more is a whole number; below, a non-safe one is a fraction.
+    if number.magnitude >= 9_007_199_254_740_992 {
+      let why = number.magnitude >= 9_223_372_036_854_775_808 ? "an int is a 64-bit integer" : "an int's \(role) is read exactly only within ±9007199254740992 (JSON numbers are doubles)"
+      return Failure(.defaultOutOfRange, at: path, echoing: number, before: "", after: " is out of range: " + why)
+    }
+    return Failure(.invalidDefault, at: path, echoing: number, before: "the \(role) of an int must be an integer, found ", after: "")
   }
 
   /// A default as the property's text form, checked against its type and range.
@@ -169,9 +183,11 @@ extension WidgetSchemaReader {
     case (.string, .string(let string)), (.colour, .string(let string)), (.enumeration, .string(let string)),
       (.url, .string(let string)), (.size, .string(let string)), (.point, .string(let string)), (.rect, .string(let string)):
       text = string
+    case (.int, .number(let number)):
+      throw intProblem(number, at: path, "default")
     default:
       let expected = property.type == .int ? "an integer" : property.type == .double ? "a number" : property.type == .bool ? "true or false" : "a string"
-      throw Failure(.invalidDefault, at: path, "the default of a \(property.type.name) must be \(expected), found \(value.canonicalText)")
+      throw Failure(.invalidDefault, at: path, "the default of \(Article.prefixed(property.type.name)) must be \(expected), found \(value.canonicalText)")
     }
     if let problem = property.validate(text) {
       throw Failure(problem.code == .outOfRange ? .defaultOutOfRange : .invalidDefault, at: path, problem.message)

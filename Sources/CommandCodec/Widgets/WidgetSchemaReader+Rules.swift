@@ -17,6 +17,26 @@ extension WidgetSchemaReader {
     }
   }
 
+  /// No property is set the way the model reads as changing an attribute (docs/WIDGETS.md §6.2,
+  /// `widget-immutable-attribute`): SET_STYLE with an attribute's name, or SET_TEXT_VALUE /
+  /// SET_INT_VALUE through the field an attribute came from. Such a property could never be set,
+  /// and which of the two rules wins would be a guess: the schema says it, at the setter.
+  static func checkAttributeClash(_ property: WidgetProperty, at path: String, attributes: [WidgetProperty]) throws(Failure) {
+    let clash: (attribute: WidgetProperty, place: String)?
+    switch property.wire {
+    case .style(let key):
+      clash = attributes.first { $0.name == key }.map { ($0, "key") }
+    case .builtIn(let command, let field) where command == .setTextValue || command == .setIntValue:
+      clash = attributes.first { $0.wire.field == field }.map { ($0, "field") }
+    default:
+      clash = nil
+    }
+    guard let clash else { return }
+    throw Failure(
+      .fieldConflict, at: SchemaObject.join(path, clash.place),
+      "\(property.wire) would change the attribute \(clash.attribute.name) (\(clash.attribute.wire)), which is immutable after creation (widget-immutable-attribute): the property \(property.name) could never be set; give it another \(clash.place == "key" ? "key" : "command or field")")
+  }
+
   /// The `events` member: per name, an event class, the fields it carries (prose, or a typed
   /// payload), and the fixed field values (`match`) that tell two events of one class apart.
   static func events(in widget: SchemaObject) throws(Failure) -> [WidgetEvent] {
@@ -87,7 +107,7 @@ extension WidgetSchemaReader {
     let value = try typedValue(object, named: name, wire: .style(key: field.name))
     let payload = WidgetEventPayload(name: name, type: value.type, minimum: value.minimum, maximum: value.maximum)
     guard payload.fits(field.type) else {
-      throw Failure(.fieldConflict, at: object.path("type"), "\(className).\(field.name) is a \(field.type.rawValue) field; a \(value.type.name) does not travel in it")
+      throw Failure(.fieldConflict, at: object.path("type"), "\(className).\(field.name) is \(Article.prefixed(field.type.rawValue)) field; \(Article.prefixed(value.type.name)) does not travel in it")
     }
     return payload
   }
@@ -103,7 +123,7 @@ extension WidgetSchemaReader {
     case (.string, .string(let text)): return text
     default: break
     }
-    throw Failure(.wrongKind, at: path, "\(field.name) is a \(field.type.rawValue) field; found \(value.canonicalText)")
+    throw Failure(.wrongKind, at: path, "\(field.name) is \(Article.prefixed(field.type.rawValue)) field; found \(value.canonicalText)")
   }
 
   /// The `size` member: bounds non-negative, minimums at most maximums, preferred within them.

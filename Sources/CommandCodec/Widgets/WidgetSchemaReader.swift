@@ -47,9 +47,11 @@ enum WidgetSchemaReader {
       throw Failure(.invalidName, at: object.path("name"), "\(WidgetValueSyntax.quoted(name)) is not a widget name (a letter, then letters, digits and _)")
     }
     // A widget is shown, selected and diffed by its name beside the built-in kinds: one name,
-    // one kind (`button 5` must not be two things).
-    guard !WidgetSchema.builtInKindNames.contains(name) else {
-      throw Failure(.builtInCollision, at: object.path("name"), "\(name) is a built-in element kind; a custom widget takes a name of its own (selectors and diff paths name kinds)")
+    // one kind (`button 5` must not be two things). In any case: a script's `Button` is read as
+    // a misspelt `button`, never as a widget (docs/WIDGETS.md §4).
+    if let kind = WidgetSchema.builtInKindNames.first(where: { $0.lowercased() == name.lowercased() }) {
+      let what = kind == name ? "is a built-in element kind" : "differs from the built-in element kind \(kind) only in case"
+      throw Failure(.builtInCollision, at: object.path("name"), "\(name) \(what); a custom widget takes a name of its own (selectors and diff paths name kinds)")
     }
     guard let create = try object.object("create", allowed: ["command", "code"]) else {
       throw Failure(.missingKey, at: path, "missing key \"create\"")
@@ -75,6 +77,7 @@ enum WidgetSchemaReader {
         }
         let (property, setter) = try WidgetSchemaReader.setProperty(objects.members[key]!, named: key, at: propertyPath, widget: name)
         try checkSetter(property, at: propertyPath + ".set", against: properties)
+        try checkAttributeClash(property, at: propertyPath + ".set", attributes: attributes)
         if let setter {
           if let index = setters.firstIndex(where: { $0.name == setter.name }) {
             if setter.code != setters[index].code {

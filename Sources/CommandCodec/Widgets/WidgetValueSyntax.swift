@@ -157,4 +157,11 @@ public enum WidgetValueSyntax {
   private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 
   private static func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+
+  /// Why a number spelt right is no double: `too large for a double`, or for a negative one
+  /// `too small for a double` (below the lowest, about -1.8e308; not a fraction too close to 0,
+  /// which reads as 0).
+  package static func doubleOverflow(negative: Bool) -> String {
+    negative ? "too small for a double (below -1.8e308)" : "too large for a double (above 1.8e308)"
+  }
 }

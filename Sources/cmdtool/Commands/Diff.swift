@@ -85,7 +85,15 @@ struct Diff: ParsableCommand {
     let rules = try ignoreOptions.rules()
     let report: DiffReport
     do {
-      report = try DiffReport(try DiffInput.open(a, widgets: widgets), try DiffInput.open(b, widgets: widgets), names: (a, b), alignment: align, to: ReplayPoint(parsing: at)!, ignoring: rules)
+      let inputs = (try DiffInput.open(a, widgets: widgets), try DiffInput.open(b, widgets: widgets))
+      if widgets == nil, case .snapshot(let stateA) = inputs.0, case .snapshot(let stateB) = inputs.1,
+        [stateA, stateB].contains(where: { state in state.elements.values.contains { $0.widget != nil } })
+      {
+        // Snapshots do not name their schema: without it a value's type is a guess, and `false`
+        // and `0` differ (docs/DIFF_FORMAT.md §3).
+        printError("warning: values of custom widgets compared as text: give --widgets SCHEMA to compare them by type")
+      }
+      report = try DiffReport(inputs.0, inputs.1, names: (a, b), alignment: align, to: ReplayPoint(parsing: at)!, ignoring: rules)
     } catch let failure as DiffInput.Failure {
       printError(failure.description)
       throw ExitStatus.badInput

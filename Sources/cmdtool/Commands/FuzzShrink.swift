@@ -61,7 +61,7 @@ struct FuzzShrinkCommand: ParsableCommand {
     }
     let steps: EventScript
     do {
-      steps = try EventScript(parsing: text)
+      steps = try EventScript(parsing: text, file: script)
     } catch {
       printError("\(script): \(error)")
       throw ExitStatus.badInput

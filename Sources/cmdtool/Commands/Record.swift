@@ -115,7 +115,7 @@ struct Record: ParsableCommand {
         throw ExitStatus.badInput
       }
       do {
-        steps = try EventScript(parsing: text)
+        steps = try EventScript(parsing: text, file: script)
       } catch {
         printError("\(script): \(error)")
         throw ExitStatus.badInput

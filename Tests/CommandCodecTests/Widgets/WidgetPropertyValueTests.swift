@@ -55,7 +55,8 @@ struct WidgetPropertyValueTests {
 
   @Test("A number too large for its type is out of range, not of the wrong type")
   func overflow() {
-    #expect(property(.double).validate("1e400")?.message == "1e400 is out of range: too large for a double")
+    #expect(property(.double).validate("1e400")?.message == "1e400 is out of range: too large for a double (above 1.8e308)")
+    #expect(property(.double).validate("-1e400")?.message == "-1e400 is out of range: too small for a double (below -1.8e308)")
     #expect(property(.int).validate("99999999999999999999")?.message == "99999999999999999999 is out of range: an int is a 64-bit integer")
     #expect(property(.double).validate("1e40x")?.code == .wrongType)
   }

@@ -150,4 +150,16 @@ struct WidgetSchemaTests {
     #expect(lines.contains("fingerprint " + schema.fingerprint))
     #expect(lines.contains("  property   piePercentage: int 0…100 = 0, inspectable (SET_INT_VALUE.value)"))
   }
+
+  @Test("The summary shows typed payloads, matches, blankHides, caseInsensitive and aliases")
+  func summaryOfTheNewerKeys() throws {
+    let schema = try WidgetSchema(parsing: WidgetSchemaFixtures.document(WidgetSchemaFixtures.widget(
+      properties: #""flight": {"type": "string", "set": {"command": "SET_STYLE", "key": "flight"}}, "style": {"type": "enum", "values": ["plain", "grouped"], "caseInsensitive": true, "aliases": {"Grouped-Style": "grouped"}, "set": {"command": "SET_STYLE", "key": "style"}}"#,
+      extra: #", "events": {"rangeChanged": {"class": "TouchEvent", "fields": {"x": {"name": "min", "type": "double", "min": 0, "max": 1}, "y": {"type": "double"}}}, "longPress": {"class": "ValueEvent", "match": {"value": 2}, "fields": {"text": "the title"}}}, "visibility": {"displayableAfter": ["flight"], "blankHides": true}"#)))
+    let lines = schema.summaryLines
+    #expect(lines.contains("  event      rangeChanged: TouchEvent (x → min: double 0…1; y: double)"), "\(lines)")
+    #expect(lines.contains("  event      longPress: ValueEvent (text: the title; value = 2)"), "\(lines)")
+    #expect(lines.contains(#"  property   style: enum(plain|grouped), any case, aliases "Grouped-Style" → "grouped" (SET_STYLE style)"#), "\(lines)")
+    #expect(lines.contains("  visibility displayable once flight set, not displayable again when one is blanked (blankHides), can be hidden"), "\(lines)")
+  }
 }

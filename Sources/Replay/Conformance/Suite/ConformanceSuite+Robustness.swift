@@ -41,7 +41,7 @@ extension ConformanceSuite {
     for type in [CommandType.createProgressBar, .createFormView, .createTextLabel, .createHeadingText, .createScrollView, .createProxyLayout, .createRelativeLayout, .createPanel, .createImageElement] {
       var b = CaseBuilder.app()
       b.send(.create(.createLinearLayout, in: 2, id: 3), .create(type, in: 3, id: 4, text: "Old"))
-      cases.append(b.named("Recommended.LegacyName.\(camel(type))", "\(type.name), a name of older engines, makes a \(ElementKind(creating: type)!.rawValue)", "PROTOCOL.md §3.73"))
+      cases.append(b.named("Recommended.LegacyName.\(camel(type))", "\(type.name), a name of older engines, makes \(Format.withArticle(ElementKind(creating: type)!.rawValue))", "PROTOCOL.md §3.73"))
     }
     return cases
   }

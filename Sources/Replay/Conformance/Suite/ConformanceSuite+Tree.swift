@@ -25,7 +25,7 @@ extension ConformanceSuite {
       var b = CaseBuilder.app()
       b.send(.create(.createLinearLayout, in: CaseBuilder.view, id: layout, value: 1))
       b.send(.create(type, in: layout, id: 4, text: takesText.contains(type) ? "Label" : ""))
-      cases.append(b.named("Required.Tree.\(camel(type)).UnderLinearLayout", "\(type.name) makes a \(ElementKind(creating: type)!.rawValue) (views, drawers and dialogs where PROTOCOL.md puts them)", "PROTOCOL.md §3.0, §3 \(type.rawValue)"))
+      cases.append(b.named("Required.Tree.\(camel(type)).UnderLinearLayout", "\(type.name) makes \(Format.withArticle(ElementKind(creating: type)!.rawValue)) (views, drawers and dialogs where PROTOCOL.md puts them)", "PROTOCOL.md §3.0, §3 \(type.rawValue)"))
     }
     do {
       var b = CaseBuilder.app()

@@ -13,7 +13,7 @@ extension ConformanceSuite {
       b.act(.tap(3))
       b.later(100)
       b.act(.tap(3))
-      cases.append(b.named("Required.Events.Tap.\(name)Toggles", "a tap on a \(name.lowercased()) sends ValueEvent 1, the next one 0, and the value follows", "CONFORMANCE.md §1.4, PROTOCOL.md §4.1", about: about, events: .user))
+      cases.append(b.named("Required.Events.Tap.\(name)Toggles", "a tap on \(Format.withArticle(name.lowercased())) sends ValueEvent 1, the next one 0, and the value follows", "CONFORMANCE.md §1.4, PROTOCOL.md §4.1", about: about, events: .user))
       // CREATE_SWITCH carries the initial state in v; CREATE_CHECKBOX carries none (Checkbox::create
       // sends t1 only), the engine checks one with SET_INT_VALUE (Checkbox::call).
       var set = CaseBuilder.app()
@@ -25,14 +25,14 @@ extension ConformanceSuite {
       set.later(100)
       set.act(.tap(3))
       let how = type == .createCheckbox ? "checked by SET_INT_VALUE 1" : "created on (v = 1)"
-      cases.append(set.named("Required.Events.Tap.\(name)StartsFromItsValue", "a \(name.lowercased()) \(how) turns off on the first tap", "PROTOCOL.md §3 9, 25, 45", about: about, events: .user))
+      cases.append(set.named("Required.Events.Tap.\(name)StartsFromItsValue", "\(Format.withArticle(name.lowercased())) \(how) turns off on the first tap", "PROTOCOL.md §3 9, 25, 45", about: about, events: .user))
     }
     for (name, type) in [("Button", CommandType.createButton), ("EventLayout", .createEventLayout), ("Text", .createText), ("ImageView", .createImageView)] {
       var b = CaseBuilder.app()
       b.send(.create(type, in: 2, id: 3, text: takesText.contains(type) && type != .createImageView ? "Tap me" : ""))
       b.later(250)
       b.act(.tap(3))
-      cases.append(b.named("Required.Events.Tap.\(name)", "a tap on a \(ElementKind(creating: type)!.rawValue) sends ValueEvent 1 and changes no state", "CONFORMANCE.md §1.4, PROTOCOL.md §6 5", about: about, events: .user))
+      cases.append(b.named("Required.Events.Tap.\(name)", "a tap on \(Format.withArticle(ElementKind(creating: type)!.rawValue)) sends ValueEvent 1 and changes no state", "CONFORMANCE.md §1.4, PROTOCOL.md §6 5", about: about, events: .user))
     }
     for (name, type) in [("TextField", CommandType.createTextField), ("TextView", .createTextView), ("SearchBar", .createSearchBar)] {
       for (variant, text) in [("Word", "alice"), ("Empty", ""), ("Unicode", "Zoë 🙂 \"quoted\" \\ tab\t"), ("Long", String(repeating: "0123456789", count: 400))] {
@@ -101,9 +101,9 @@ extension ConformanceSuite {
       b.send(.create(type, in: 2, id: 3, text: "first", text2: "second"))
       if setTextValue.contains(type) {
         b.send(.to(3, .setTextValue, text: "changed"))
-        cases.append(b.named("\(tier).Text.\(camel(type)).SetTextValue", "t1 (and t2) at creation, then SET_TEXT_VALUE, on a \(kind.rawValue)", "PROTOCOL.md §3.0, §3 46", about: about))
+        cases.append(b.named("\(tier).Text.\(camel(type)).SetTextValue", "t1 (and t2) at creation, then SET_TEXT_VALUE, on \(Format.withArticle(kind.rawValue))", "PROTOCOL.md §3.0, §3 46", about: about))
       } else {
-        cases.append(b.named("\(tier).Text.\(camel(type)).CreationText", "t1 (and t2) at creation on a \(kind.rawValue)", "PROTOCOL.md §3.0", about: about))
+        cases.append(b.named("\(tier).Text.\(camel(type)).CreationText", "t1 (and t2) at creation on \(Format.withArticle(kind.rawValue))", "PROTOCOL.md §3.0", about: about))
       }
     }
     do {
@@ -162,7 +162,7 @@ extension ConformanceSuite {
       var b = CaseBuilder.app()
       b.send(type == .createText ? [.create(type, in: 2, id: 3, text: "Something")] : [.create(type, in: 2, id: 3), .to(3, .addOption, value: 1, text: "A")])
       b.send(.to(3, .clear))
-      cases.append(b.named("Required.Clear.\(name)", "CLEAR empties a \(name.lowercased())'s \(type == .createText ? "text" : "options")", "PROTOCOL.md §3 43", about: [.tree, type == .createText ? .text : .options]))
+      cases.append(b.named("Required.Clear.\(name)", "CLEAR empties \(Format.withArticle(name.lowercased()))'s \(type == .createText ? "text" : "options")", "PROTOCOL.md §3 43", about: [.tree, type == .createText ? .text : .options]))
     }
     do {
       var b = CaseBuilder.app()

@@ -3,8 +3,11 @@ import CommandCodec
 extension UIState {
   /// The event a plain tap on the custom widget `element` sends (docs/SCRIPT_FORMAT.md §2): the
   /// event its schema names `tap`; else the first (in sorted order) whose `match` is `value` 1;
-  /// else the first without a `match`; a `CommandEvent` when it declares no events. An event told
-  /// apart by another match (a long press's `value` 2) is sent only when a step names it.
+  /// else the first without a `match` that is a `ValueEvent`, the class a tap on a built-in
+  /// element sends (so a chart's `tapped`, not the `rangeChanged` TouchEvent beside it, sorted
+  /// first); else the first without a `match`; a
+  /// `CommandEvent` when it declares no events. An event told apart by another match (a long
+  /// press's `value` 2) is sent only when a step names it.
   ///
   /// - Returns: nil for built-in elements; a failure naming the events to choose from when every
   ///   declared event is told apart by a match other than a click.
@@ -16,6 +19,7 @@ extension UIState {
     let click = [WidgetEvent.Match(field: "value", value: "1")]
     guard
       let declared = definition.events.first(where: { $0.name == "tap" }) ?? definition.events.first(where: { $0.match == click })
+        ?? definition.events.first(where: { $0.match.isEmpty && $0.kind == .value })
         ?? definition.events.first(where: { $0.match.isEmpty })
     else {
       return .failure(WidgetEventRefusal(message: "\(definition.name) declares no plain tap (an event named tap, one matching value 1, or one without match): name one with \"event\": \(definition.events.map(\.name).joined(separator: ", "))"))

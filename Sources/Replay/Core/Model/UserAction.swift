@@ -62,9 +62,9 @@ public enum UserAction: Hashable, Sendable {
       let element = try element(id)
       // What carries state in its ValueEvent takes the action that says which state: typing,
       // selecting, choosing. A tap sending 1 there would empty a text field or pick index 1.
-      if element.kind.isTextInput { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): type into it instead of tapping") }
-      if Self.selectableKinds.contains(element.kind) { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): select in it instead of tapping") }
-      if element.kind.isModal { throw Refusal(message: "element \(id) is a \(element.kind.rawValue): choose in it instead of tapping") }
+      if element.kind.isTextInput { throw Refusal(message: "element \(id) is \(Format.withArticle(element.kind.rawValue)): type into it instead of tapping") }
+      if Self.selectableKinds.contains(element.kind) { throw Refusal(message: "element \(id) is \(Format.withArticle(element.kind.rawValue)): select in it instead of tapping") }
+      if element.kind.isModal { throw Refusal(message: "element \(id) is \(Format.withArticle(element.kind.rawValue)): choose in it instead of tapping") }
       if element.kind == .navigationView { throw Refusal(message: "element \(id) is a navigation view, which is opened, not tapped") }
       // A custom widget sends what its schema declares (docs/WIDGETS.md §6.5).
       switch state.tapEvent(for: element) {
@@ -80,11 +80,11 @@ public enum UserAction: Hashable, Sendable {
       return TraceRecord(time: time, .event(target: id, .value(ValueEvent(value: value))))
     case .type(let id, let text):
       let kind = try element(id).kind
-      guard kind.isTextInput else { throw Refusal(message: "element \(id) is a \(kind.rawValue), not a text field") }
+      guard kind.isTextInput else { throw Refusal(message: "element \(id) is \(Format.withArticle(kind.rawValue)), not a text field") }
       return TraceRecord(time: time, .event(target: id, .value(ValueEvent(text: text))))
     case .select(let id, let index):
       let kind = try element(id).kind
-      guard Self.selectableKinds.contains(kind) else { throw Refusal(message: "element \(id) is a \(kind.rawValue), which has nothing to select") }
+      guard Self.selectableKinds.contains(kind) else { throw Refusal(message: "element \(id) is \(Format.withArticle(kind.rawValue)), which has nothing to select") }
       return TraceRecord(time: time, .event(target: id, .value(ValueEvent(value: index))))
     case .choose(let id, let option):
       guard state.modalStack.contains(id) else { throw Refusal(message: "element \(id) is not an open dialog or action sheet") }

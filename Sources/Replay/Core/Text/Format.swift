@@ -1,3 +1,5 @@
+import CommandCodec
+
 /// The toolkit's one way of writing numbers, times and durations for people and documents.
 ///
 /// Numbers take the trace format's canonical form (CommandCodec writes it), so a value reads the
@@ -69,10 +71,8 @@ public enum Format {
   }
 
   /// `noun` after its indefinite article, as messages name a kind: `a PieChart`, `an
-  /// AirportWidget`, `a button`. The article follows the first letter (a vowel takes `an`), which
-  /// is right for the kind names of schemas and the built-in kinds.
+  /// AirportWidget`, `a button`, `a url` (CommandCodec's `Article`, shared by every layer).
   public static func withArticle(_ noun: String) -> String {
-    let vowels: Set<Character> = ["a", "e", "i", "o", "u"]
-    return (noun.first.map { vowels.contains(Character($0.lowercased())) } == true ? "an " : "a ") + noun
+    Article.prefixed(noun)
   }
 }

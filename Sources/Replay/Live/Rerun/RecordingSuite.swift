@@ -164,7 +164,7 @@ public final class RecordingSuite {
     if FileManager.default.fileExists(atPath: sidecar) {
       guard let text = try? String(contentsOfFile: sidecar, encoding: .utf8) else { return result(.error, "\(sidecar): cannot read the script") }
       do {
-        session.script = try EventScript(parsing: text)
+        session.script = try EventScript(parsing: text, file: sidecar)
       } catch {
         return result(.error, "\(sidecar): \(error)")
       }

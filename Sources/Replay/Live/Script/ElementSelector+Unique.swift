@@ -7,6 +7,7 @@ extension ElementSelector {
   /// writes into its scripts and the studio into its recordings.
   public static func unique(for id: Int32, in state: UIState) -> ElementSelector {
     guard let element = state.elements[id] else { return .id(id) }
+    if let widget = element.widget, isWidgetKind(widget.kind), let found = uniqueWidget(id, kind: widget.kind, in: state) { return found }
     let label = element.kind.isTextInput ? element.styles.value("hint") : (element.text.isEmpty ? nil : element.text)
     let plain = ElementSelector.match(kind: element.kind, text: label)
     switch plain.resolution(in: state) {
@@ -19,6 +20,21 @@ extension ElementSelector {
     default: break
     }
     return .id(id)
+  }
+
+  /// A custom widget by its schema kind and label (`PieChart "Spent"`, else `PieChart[2]`), as a
+  /// script names it (docs/WIDGETS.md §6.5); nil when neither names it alone.
+  private static func uniqueWidget(_ id: Int32, kind: String, in state: UIState) -> ElementSelector? {
+    let label = state.widgetLabel(of: state.elements[id]!)
+    let plain = ElementSelector.widget(kind: kind, text: label, position: nil)
+    switch plain.resolution(in: state) {
+    case .found(id): return plain
+    case .ambiguous(let ids):
+      guard let position = ids.firstIndex(of: id) else { return nil }
+      let nth = ElementSelector.widget(kind: kind, text: label, position: position + 1)
+      return nth.resolve(in: state) == id ? nth : nil
+    default: return nil
+    }
   }
 
   /// Whether a user taps an element of `kind` (a `tap` step): buttons, switches, checkboxes,

@@ -15,7 +15,7 @@ extension EventScript.Step {
   /// - Throws: ``Failure`` when a selector names no single reachable element, or the element
   ///   cannot take the action (typing into a button, choosing in what is not an open dialog).
   public func records(at time: Double, in state: UIState, secret: (String) -> String?) throws(Failure) -> [TraceRecord] {
-    let place = "script line \(line)"
+    let place = self.place
     func target(_ selector: ElementSelector) throws(Failure) -> Int32 {
       if let id = selector.resolve(in: state) { return id }
       throw Failure(message: "\(place): \(selector.failure(in: state) ?? "\(selector) matches no element") at \(Format.time(milliseconds: time))")
@@ -31,7 +31,7 @@ extension EventScript.Step {
       let id = try target(selector)
       let kind = state.elements[id]!.kind
       guard kind.isTextInput else {
-        throw Failure(message: "\(place): \(selector) is a \(kind.rawValue), not a text field")
+        throw Failure(message: "\(place): \(selector) is \(Format.withArticle(kind.rawValue)), not a text field")
       }
       return [try platformRecord(.type(id, text: text))]
     }

@@ -43,6 +43,14 @@ public struct EventScript: Sendable {
     public var source: String
     /// The 1-based line in the script.
     public var line: Int
+    /// The script's file name, without its directories, when it came from a file: errors then
+    /// name the place as `FILE: line N`, as the script's parse errors do. No directories, because
+    /// the message also goes into a recording's `engine-stopped` marker, which holds no paths.
+    public var file: String?
+
+    /// Where the step is, for messages: `login.script.jsonl: line 2`, or `script line 2` for a
+    /// script read from no file of its own (one kept in a recording).
+    public var place: String { file.map { "\($0): line \(line)" } ?? "script line \(line)" }
 
     public init(time: Double, action: Action, source: String, line: Int) {
       self.time = time
@@ -77,9 +85,11 @@ public struct EventScript: Sendable {
   }
 
   /// Parses script text: one step per line; blank lines and lines starting with `#` or `//` are
-  /// comments.
-  public init(parsing text: String) throws(Failure) {
+  /// comments. `file`, the script's path, is kept in each step (by its last component) for its
+  /// messages (``Step/place``).
+  public init(parsing text: String, file: String? = nil) throws(Failure) {
     steps = []
+    let file = file.map { path in path.split(separator: "/").last.map(String.init) ?? path }
     var previous: Double = 0
     // Split on the scalar "\n": a CRLF ending is one Character in Swift, which never equals "\n".
     for (offset, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -104,7 +114,9 @@ public struct EventScript: Sendable {
         time = previous
       }
       previous = time
-      steps.append(Step(time: time, action: try Self.action(object, line: number), source: line, line: number))
+      var step = Step(time: time, action: try Self.action(object, line: number), source: line, line: number)
+      step.file = file
+      steps.append(step)
     }
   }
 
