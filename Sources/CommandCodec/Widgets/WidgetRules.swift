@@ -70,6 +70,15 @@ public struct WidgetEvent: Hashable, Sendable {
   public var payloads: [(field: String, payload: WidgetEventPayload)] {
     fields.compactMap { field in field.payload.map { (field.name, $0) } }
   }
+
+  /// A valid value for every typed payload, by payload name, each chosen by `pick`
+  /// (``WidgetEventPayload/sample(_:)``, given n, a number in 0..<n): the one rule by which the
+  /// engine monkey and the stream generator (so `fuzz platform`) draw a named event's payloads.
+  public func samplePayloads(_ pick: (Int) -> Int) -> [String: String] {
+    var values: [String: String] = [:]
+    for (_, payload) in payloads { values[payload.name] = payload.sample(pick) }
+    return values
+  }
 }
 
 /// How big a custom widget wants to be, and may be: the platform's layout honours these.
