@@ -70,6 +70,15 @@ public struct WidgetEvent: Hashable, Sendable {
   public var payloads: [(field: String, payload: WidgetEventPayload)] {
     fields.compactMap { field in field.payload.map { (field.name, $0) } }
   }
+
+  /// A valid value for every typed payload, by payload name, each chosen by `pick`
+  /// (``WidgetEventPayload/sample(_:)``, given n, a number in 0..<n): the one rule by which the
+  /// engine monkey and the stream generator (so `fuzz platform`) draw a named event's payloads.
+  public func samplePayloads(_ pick: (Int) -> Int) -> [String: String] {
+    var values: [String: String] = [:]
+    for (_, payload) in payloads { values[payload.name] = payload.sample(pick) }
+    return values
+  }
 }
 
 /// How big a custom widget wants to be, and may be: the platform's layout honours these.
@@ -175,13 +184,29 @@ public struct WidgetContainerRules: Hashable, Sendable {
   /// The kinds it takes, built-in kind names and widget names of the same schema, in the
   /// schema's order; nil when it takes any kind (`"container": true`).
   public var kinds: [String]?
-  /// How its children are placed.
+  /// How its children are placed: those of a kind ``kindLayouts`` names aside.
   public var layout: Layout
+  /// How the children of particular kinds are placed, by kind name (`"layout":
+  /// {"PGBarButtonItem": "horizontal", "*": "frame"}`: PGToolbar's bar button items in its items
+  /// row, the views it hands to `super` stacked); each group is laid out in the whole box.
+  public var kindLayouts: [String: Layout] = [:]
 
   /// Creates container rules.
-  public init(kinds: [String]? = nil, layout: Layout = .frame) {
+  public init(kinds: [String]? = nil, layout: Layout = .frame, kindLayouts: [String: Layout] = [:]) {
     self.kinds = kinds
     self.layout = layout
+    self.kindLayouts = kindLayouts
+  }
+
+  /// How a child of kind `name` (a widget's name or a built-in kind's name) is placed.
+  public func layout(of name: String) -> Layout {
+    kindLayouts[name] ?? layout
+  }
+
+  /// The kinds placed otherwise than the rest, with their layouts, by kind name: what the
+  /// fingerprint and the summary say (a kind placed as the rest are says nothing).
+  public var distinctKindLayouts: [(kind: String, layout: Layout)] {
+    kindLayouts.filter { $0.value != layout }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
   }
 
   /// Whether a child of kind `name` (``WidgetDefinition/name`` or a built-in kind's name) is one

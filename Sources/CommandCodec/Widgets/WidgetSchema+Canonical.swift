@@ -49,7 +49,15 @@ extension WidgetDefinition {
     // a set: sorted.
     if let container {
       members["container"] = container.kinds.map { .array($0.sorted().map(JSONValue.string)) } ?? .bool(true)
-      if container.layout != .frame { members["layout"] = .string(container.layout.rawValue) }
+      let byKind = container.distinctKindLayouts
+      if !byKind.isEmpty {
+        // Per kind, only when some kind is placed otherwise: the same meaning, the same text.
+        var layouts = Dictionary(uniqueKeysWithValues: byKind.map { ($0.kind, JSONValue.string($0.layout.rawValue)) })
+        layouts["*"] = .string(container.layout.rawValue)
+        members["layout"] = .object(layouts)
+      } else if container.layout != .frame {
+        members["layout"] = .string(container.layout.rawValue)
+      }
     }
     return .object(members)
   }

@@ -49,13 +49,19 @@ extension WidgetSchema {
       if let container = widget.container {
         // `container  takes button, text; children side by side`
         let takes = container.kinds.map { "takes " + $0.joined(separator: ", ") } ?? "takes any kind"
-        let placed: String
-        switch container.layout {
-        case .frame: placed = "children stacked top left"
-        case .vertical: placed = "children one below the other"
-        case .horizontal: placed = "children side by side"
+        func placed(_ layout: WidgetContainerRules.Layout) -> String {
+          switch layout {
+          case .frame: return "stacked top left"
+          case .vertical: return "one below the other"
+          case .horizontal: return "side by side"
+          }
         }
-        lines.append("  container  \(takes); \(placed)")
+        // `children side by side`, or `PGBarButtonItem side by side, other children stacked top left`
+        let byKind = container.distinctKindLayouts
+        let placing = byKind.isEmpty
+          ? "children " + placed(container.layout)
+          : byKind.map { "\($0.kind) \(placed($0.layout))" }.joined(separator: ", ") + ", other children " + placed(container.layout)
+        lines.append("  container  \(takes); \(placing)")
       }
       if !widget.preview.isEmpty {
         let parts = [widget.preview.fill.map { "fill " + $0 }, widget.preview.text.map { "text " + $0 }].compactMap { $0 }

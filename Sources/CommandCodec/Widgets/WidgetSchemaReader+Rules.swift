@@ -264,18 +264,51 @@ extension WidgetSchemaReader {
     case let other?:
       throw widget.wrongKind("container", "true, false or an array of kind names", other)
     }
-    guard let name = try widget.string("layout") else { return rules }
-    let names = WidgetContainerRules.Layout.allCases.map(\.rawValue)
-    guard let layout = WidgetContainerRules.Layout(rawValue: name) else {
-      throw Failure(
-        .wrongKind, at: widget.path("layout"),
-        "unknown layout \(WidgetValueSyntax.quoted(name))\(Suggestion.hint(for: name, among: names)); a container lays its children out \(names.joined(separator: ", "))")
-    }
+    guard let value = widget.members["layout"] else { return rules }
     guard var container = rules else {
       throw Failure(.misplacedKey, at: widget.path("layout"), "layout places a container's children, and this widget is no container (it has no \"container\": true or list of kinds)")
     }
-    container.layout = layout
+    switch value {
+    case .string(let name):
+      container.layout = try layout(name, at: widget.path("layout"))
+    case .object(let members):
+      // Per kind (PGToolbar's addSubview: bar button items into its items row, the rest to
+      // super): `"*"` for the kinds not named, else frame.
+      guard !members.isEmpty else {
+        throw Failure(.wrongKind, at: widget.path("layout"), "an empty object places no kind; say one layout (\"frame\" by default) or one per kind, with \"*\" for the others")
+      }
+      var layouts: [String: WidgetContainerRules.Layout] = [:]
+      for kind in members.keys.sorted() {
+        let path = SchemaObject.join(widget.path("layout"), kind)
+        guard case .string(let name)? = members[kind] else {
+          throw Failure(.wrongKind, at: path, "expected a layout name, found \(members[kind]!.kindDescription)")
+        }
+        let placed = try layout(name, at: path)
+        if kind == "*" {
+          container.layout = placed
+          continue
+        }
+        if let kinds = container.kinds, !kinds.contains(kind) {
+          throw Failure(.unknownReference, at: path, "the container does not take \(WidgetValueSyntax.quoted(kind))\(Suggestion.hint(for: kind, among: kinds)); it takes \(kinds.joined(separator: ", "))")
+        }
+        layouts[kind] = placed
+      }
+      container.kindLayouts = layouts
+    default:
+      throw widget.wrongKind("layout", "a layout name or an object of layout names by kind", value)
+    }
     return container
+  }
+
+  /// The layout called `name` (`frame`, `vertical`, `horizontal`), else `wrongKind` at `path`.
+  private static func layout(_ name: String, at path: String) throws(Failure) -> WidgetContainerRules.Layout {
+    let names = WidgetContainerRules.Layout.allCases.map(\.rawValue)
+    guard let layout = WidgetContainerRules.Layout(rawValue: name) else {
+      throw Failure(
+        .wrongKind, at: path,
+        "unknown layout \(WidgetValueSyntax.quoted(name))\(Suggestion.hint(for: name, among: names)); a container lays its children out \(names.joined(separator: ", "))")
+    }
+    return layout
   }
 
   /// Every kind a container lists is a built-in element kind or a widget of the schema (a panel
@@ -290,6 +323,12 @@ extension WidgetSchemaReader {
         }
         throw Failure(
           .unknownReference, at: "widgets[\(index)].container[\(position)]",
+          "\(WidgetValueSyntax.quoted(kind)) is neither a built-in element kind nor a widget of this schema\(Suggestion.hint(for: kind, among: known.sorted()))")
+      }
+      // A `"container": true` takes any kind: a per-kind layout names a kind there is.
+      for kind in (widget.container?.kindLayouts ?? [:]).keys.sorted() where !known.contains(kind) {
+        throw Failure(
+          .unknownReference, at: SchemaObject.join("widgets[\(index)].layout", kind),
           "\(WidgetValueSyntax.quoted(kind)) is neither a built-in element kind nor a widget of this schema\(Suggestion.hint(for: kind, among: known.sorted()))")
       }
     }

@@ -132,6 +132,11 @@ struct FuzzPlatform: ParsableCommand {
     if report.runsJudged > 0 && !neverSent.isEmpty {
       output.writeLine("never sent to the testee (a bug there cannot have been found): " + neverSent.joined(separator: ", "))
     }
+    let neverExercised = report.widgetEventsNeverExercised
+    if report.runsJudged > 0 && !neverExercised.isEmpty {
+      let named = neverExercised.map { report.widgetEventsUnsupported.contains($0) ? "\($0) (the testee answered unsupported)" : $0 }
+      output.writeLine("widget events never exercised (a bug there cannot have been found): " + named.joined(separator: ", "))
+    }
     let interruption = report.interruption.map { RunInterruption(signal: $0, signalName: SignalTrap.name(of: $0) ?? "signal \($0)", done: report.runs, total: runs, unit: "run") }
     let skipped = report.runs - report.runsJudged
     if report.runsOnKeptProcesses > 0 {

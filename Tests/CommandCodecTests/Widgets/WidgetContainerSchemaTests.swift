@@ -35,6 +35,14 @@ struct WidgetContainerSchemaTests {
     BadSchema(rule: "a layout in another case", document: pie(#", "container": true, "layout": "Vertical""#), code: .wrongKind, path: "widgets[0].layout"),
     BadSchema(rule: "a layout that is a number", document: pie(#", "container": true, "layout": 1"#), code: .wrongKind, path: "widgets[0].layout"),
     BadSchema(rule: "a misspelt layout key", document: pie(#", "container": true, "layuot": "vertical""#), code: .unknownKey, path: "widgets[0].layuot"),
+    // Per kind (PGToolbar: bar button items in a row, the rest to super).
+    BadSchema(rule: "a per-kind layout on a widget that is no container", document: pie(#", "layout": {"button": "horizontal"}"#), code: .misplacedKey, path: "widgets[0].layout"),
+    BadSchema(rule: "an empty per-kind layout", document: pie(#", "container": true, "layout": {}"#), code: .wrongKind, path: "widgets[0].layout"),
+    BadSchema(rule: "a per-kind layout that is a number", document: pie(#", "container": true, "layout": {"button": 1}"#), code: .wrongKind, path: "widgets[0].layout.button"),
+    BadSchema(rule: "an unknown layout for a kind", document: pie(#", "container": true, "layout": {"button": "horizontal", "*": "grid"}"#), code: .wrongKind, path: "widgets[0].layout.*"),
+    BadSchema(rule: "a kind the list does not take", document: pie(#", "container": ["button", "text"], "layout": {"switch": "horizontal"}"#), code: .unknownReference, path: "widgets[0].layout.switch"),
+    BadSchema(rule: "a kind that is none, under container true", document: pie(#", "container": true, "layout": {"buton": "horizontal"}"#), code: .unknownReference, path: "widgets[0].layout.buton"),
+    BadSchema(rule: "a layout that is an array", document: pie(#", "container": true, "layout": ["horizontal"]"#), code: .wrongKind, path: "widgets[0].layout"),
   ]
 
   @Test("Refused with the code and the JSON path of the value at fault", arguments: bad)
@@ -100,5 +108,24 @@ struct WidgetContainerSchemaTests {
     #expect(lines.contains("  container  takes button, Item; children side by side"), "\(lines)")
     let any = try WidgetSchema(parsing: pie(#", "container": true"#)).summaryLines
     #expect(any.contains("  container  takes any kind; children stacked top left"), "\(any)")
+  }
+
+  @Test("A per-kind layout: read, summarised, and fingerprinted only when some kind is placed otherwise")
+  func perKind() throws {
+    let document = pie(#", "container": ["Item", "button"], "layout": {"Item": "horizontal", "*": "frame"}"#, item)
+    let container = try #require(try WidgetSchema(parsing: document).widget(named: "Pie")?.container)
+    #expect(container.layout(of: "Item") == .horizontal && container.layout(of: "button") == .frame && container.layout == .frame)
+    #expect(try WidgetSchema(parsing: document).summaryLines.contains("  container  takes Item, button; Item side by side, other children stacked top left"))
+    func print(_ extra: String) throws -> String { try WidgetSchema(parsing: pie(extra, item)).fingerprint }
+    let list = try print(#", "container": ["Item", "button"]"#)
+    let perKind = try print(#", "container": ["Item", "button"], "layout": {"Item": "horizontal", "*": "frame"}"#)
+    let horizontal = try print(#", "container": ["Item", "button"], "layout": "horizontal""#)
+    #expect(perKind != list && perKind != horizontal)
+    #expect(try print(#", "container": ["Item", "button"], "layout": {"Item": "horizontal"}"#) == perKind, "* is frame by default")
+    // The same meaning, the same fingerprint: one layout for every kind is that layout.
+    let vertical = try print(#", "container": ["Item", "button"], "layout": "vertical""#)
+    #expect(try print(#", "container": ["Item", "button"], "layout": {"*": "vertical"}"#) == vertical)
+    #expect(try print(#", "container": ["Item", "button"], "layout": {"Item": "frame", "*": "frame"}"#) == list)
+    #expect(try WidgetSchema(parsing: document).canonicalText.contains(#""layout":{"*":"frame","Item":"horizontal"}"#))
   }
 }

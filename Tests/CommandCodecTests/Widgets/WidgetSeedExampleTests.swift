@@ -22,7 +22,7 @@ struct WidgetSeedExampleTests {
     #expect(schemas.map(\.name) == ["cwi-slider", "pegasus", "trip-widget", "designable"])
     #expect(schemas[0].widgets[0].size.widthIsGiven && schemas[0].widgets[0].events[0].payloads.count == 2)
     #expect(schemas[1].widgets[1].isContainer && schemas[1].widgets[1].container?.kinds == nil)
-    #expect(schemas[1].widget(named: "PGToolbar")?.container == WidgetContainerRules(kinds: ["PGBarButtonItem", "button"], layout: .horizontal))
+    #expect(schemas[1].widget(named: "PGToolbar")?.container == WidgetContainerRules(kinds: nil, layout: .frame, kindLayouts: ["PGBarButtonItem": .horizontal]))
     #expect(schemas[2].widgets[0].visibility.blankHides && schemas[2].widgets[0].size.maxWidth == 400)
     let button = schemas[3].widgets[0]
     #expect(button.property(named: "shadowOffset")?.type == .point && button.property(named: "hitArea")?.type == .rect)

@@ -36,10 +36,7 @@ import Testing
     for testCase in cases {
       let expectation = try CaseExpectation(testCase)
       let level = testCase.tier.judges
-      // ShownBeforeDisplayable judges that SET_VISIBILITY 1 leaves the widget shown and not
-      // displayable: its visibility stays at the default, as in the judgedEmpty cases.
-      let judgesEmpty = testCase.name.hasSuffix(".Visibility.ShownBeforeDisplayable")
-      for (name, part) in StateParts.named where part != .tree && testCase.about.contains(part) && !judgesEmpty {
+      for (name, part) in StateParts.named where part != .tree && testCase.about.contains(part) {
         let judged = expectation.steps.contains { step in
           let state = step.state.judged(at: level)
           return state.projected(onto: [.tree, part]) != state.projected(onto: .tree)
@@ -50,5 +47,18 @@ import Testing
       let expects = expectation.steps.contains { step in step.events.contains { EventKinds.of($0).map(testCase.needsEvents.contains) ?? false } }
       #expect(expects, "\(testCase.name) needs events but expects none")
     }
+  }
+
+  /// ShownBeforeDisplayable judges the widget's `displayable` (the tree part), not its
+  /// visibility, which stays at the default: a testee reporting the tree alone runs it, and its
+  /// expected tree holds the widget not displayable.
+  @Test func shownBeforeDisplayableJudgesTheTree() throws {
+    let testCase = try #require(ConformanceSuite.widgetCases(WidgetModelTests.all).first { $0.name == "Recommended.Widgets.TripCard.Visibility.ShownBeforeDisplayable" })
+    #expect(testCase.about == .tree)
+    #expect(CaseRunner.skipReason(testCase, TesteeHello(reports: .tree)) == nil)
+    let last = try #require(try CaseExpectation(testCase).steps.last).state
+    let expected = TesteeHello(reports: .tree).judged(last, in: testCase.tier)
+    let widget = try #require(expected.elements.sortedIds.first { expected.elements[$0]?.widget != nil })
+    #expect(expected.elements[widget]?.widget?.isDisplayable == false && expected.elements[widget]?.isVisible == true)
   }
 }

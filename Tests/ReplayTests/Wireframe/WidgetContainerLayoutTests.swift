@@ -148,4 +148,34 @@ struct WidgetContainerLayoutTests {
     let boxes = WireframeLayout.layout(model.state).root.flattened
     #expect(boxes.contains { $0.elementId == 10 } && !boxes.contains { $0.elementId == 5_000 }, "past the wireframe's depth nothing is drawn")
   }
+
+  /// PGToolbar as PGAdapter writes it: bar button items into its items row, any other view
+  /// handed to `super` (docs/WIDGETS.md §2.10 `"layout": {KIND: LAYOUT, "*": …}`).
+  static func mixed() throws -> WidgetSchema {
+    try WidgetSchema(parsing: #"""
+    {"widgetSchema": 1, "name": "pegasus", "widgets": [
+      {"name": "PGToolbar", "create": {"command": "CREATE_PG_TOOLBAR", "code": 1100}, "container": true,
+       "layout": {"PGBarButtonItem": "horizontal", "*": "frame"}, "size": {"width": "given", "height": 44}},
+      {"name": "PGBarButtonItem", "create": {"command": "CREATE_PG_BAR_BUTTON_ITEM", "code": 1101},
+       "attributes": {"title": {"type": "string", "field": "textValue", "default": ""}},
+       "size": {"preferredWidth": 60, "preferredHeight": 30}}]}
+    """#)
+  }
+
+  @Test("A per-kind layout puts the kinds it names in their row and stacks the others top left, in one box")
+  func perKindLayout() throws {
+    let model = widgetModel(try Self.mixed(), [
+      Self.create("CREATE_PG_TOOLBAR", in: 3, 9), Self.create("CREATE_PG_BAR_BUTTON_ITEM", in: 9, 10, "Back"),
+      Self.create("CREATE_TEXT", in: 9, 11, "Title"), Self.create("CREATE_PG_BAR_BUTTON_ITEM", in: 9, 12, "Edit"),
+      Self.create("CREATE_BUTTON", in: 9, 13, "Done"), Self.create("CREATE_PG_BAR_BUTTON_ITEM", in: 9, 14, "Share"),
+    ])
+    expectClean(model)
+    let parent = try #require(try Self.bodies(model.state, [9]).first)
+    let items = try Self.bodies(model.state, [10, 12, 14])
+    // The items side by side, 60 wide, from the toolbar's top left, as if the others were not there.
+    #expect(items.map { $0.x - parent.x } == [7, 67, 127] && Set(items.map(\.y)).count == 1, "\(parent) \(items)")
+    // The text and the button stacked at the top left, over the first item.
+    let others = try Self.bodies(model.state, [11, 13])
+    #expect(others.allSatisfy { $0.x == items[0].x } && others.allSatisfy { $0.y < parent.maxY }, "\(others) \(items)")
+  }
 }

@@ -85,6 +85,15 @@ public struct PlatformFuzzer {
     /// runs that ran on a process kept from the run before (sessions=many, CONFORMANCE.md §1.9).
     public var testeeProcesses = 0
     public var runsOnKeptProcesses = 0
+    /// The events the schema's widgets declare (`RangeSlider.rangeChanged`), those the runs the
+    /// testee took made it send (by a tap, or the `event` request), and those whose `event`
+    /// request it answered `unsupported` (left out of every run from then on: docs/CONFORMANCE.md §4).
+    public var widgetEventsDeclared: [String] = []
+    public var widgetEventsExercised: Set<String> = []
+    public var widgetEventsUnsupported: Set<String> = []
+
+    /// The declared events no run the testee took made it send: a bug there cannot have been found.
+    public var widgetEventsNeverExercised: [String] { widgetEventsDeclared.filter { !widgetEventsExercised.contains($0) } }
   }
 
   public let options: Options
@@ -154,6 +163,7 @@ public struct PlatformFuzzer {
     case nil:
       break
     }
+    report.widgetEventsDeclared = Self.declaredEvents(of: options.widgets)
     report.lacked = probe.testee?.hello.lacks ?? []
     report.excludedKinds = excludedKinds(lacked: report.lacked)
     runs: while run < maxRuns {
@@ -162,9 +172,17 @@ public struct PlatformFuzzer {
         report.interruption = signal
         break
       }
-      let testCase = try testCase(ofRun: run, excluding: report.excludedKinds)
-      let expectation = try CaseExpectation(testCase)
-      let result = CaseRunner.run(testCase, expected: expectation, pool: pool)
+      let generated = try testCase(ofRun: run, excluding: report.excludedKinds)
+      var (testCase, expectation) = try Self.leavingOut(report.widgetEventsUnsupported, of: generated, try CaseExpectation(generated))
+      var result = CaseRunner.run(testCase, expected: expectation, pool: pool)
+      // An `event` request answered `unsupported` (a gesture the platform cannot perform) is no
+      // reason to skip the run: the run is played again without that event, as every later run is.
+      while result.verdict == .skipped, let step = result.step, testCase.steps.indices.contains(step - 1), case .act(.widgetEvent) = testCase.steps[step - 1].action,
+        let named = Self.namedEvent(atStep: step - 1, of: testCase, expectation), report.widgetEventsUnsupported.insert(named).inserted
+      {
+        (testCase, expectation) = try Self.leavingOut(report.widgetEventsUnsupported, of: testCase, expectation)
+        result = CaseRunner.run(testCase, expected: expectation, pool: pool)
+      }
       switch gate.stop(after: result) {
       case .interrupted(let signal)?:
         report.interruption = signal
@@ -183,6 +201,7 @@ public struct PlatformFuzzer {
         for step in testCase.steps {
           if case .commands(let commands) = step.action { report.sent.add(commands) }
         }
+        report.widgetEventsExercised.formUnion(Self.namedEvents(of: testCase, expectation))
       }
       progress(.runFinished(run: run, seed: seed(ofRun: run), commands: commands, result: result))
       if let signature = DivergenceSignature.of(result, in: testCase), seen.insert(signature).inserted {

@@ -176,7 +176,10 @@ struct WidgetCaseMaker {
         hidden.send(blank)
         cases.append(named(hidden, "\(required).Visibility.BlankHides", "\(a(kind)) whose \(property.name) is blanked to \(blankText.isEmpty ? "\"\"" : blankText) is not displayable again (blankHides)", "WIDGETS.md §2.8", about: [.tree, .visibility]))
       }
-      cases.append(named(shown, "\(recommended).Visibility.ShownBeforeDisplayable", "\(a(kind)) shown before \(waitsFor.map(\.name).joined(separator: ", ")) \(waitsFor.count == 1 ? "is" : "are") set stays not displayable", "PROTOCOL.md §7 widget-not-displayable", about: [.tree, .visibility]))
+      // About the tree: what it judges is the widget's `displayable` (its snapshot's `widget`
+      // member), false though shown; its visibility stays at the default, judged only for a
+      // testee that reports it, so a testee that does not is not skipped.
+      cases.append(named(shown, "\(recommended).Visibility.ShownBeforeDisplayable", "\(a(kind)) shown before \(waitsFor.map(\.name).joined(separator: ", ")) \(waitsFor.count == 1 ? "is" : "are") set stays not displayable (its widget's displayable is false)", "PROTOCOL.md §7 widget-not-displayable", about: .tree))
     }
     return cases
   }

@@ -143,8 +143,9 @@ final class MonkeySteps: StepSource {
   static func widgetEventSteps(_ definition: WidgetDefinition, selector: String, random: inout SplitMix64) -> [[String: JSONValue]] {
     definition.events.map { declared in
       var members: [String: JSONValue] = ["tap": .string(selector), "event": .string(declared.name)]
+      let texts = declared.samplePayloads { random.below($0) }
       for (_, payload) in declared.payloads {
-        let text = payload.sample { random.below($0) }
+        let text = texts[payload.name] ?? payload.sample { _ in 0 }
         switch payload.type {
         case .int, .double: members[payload.name] = .number(WidgetValueSyntax.number(text) ?? 0)
         case .bool: members[payload.name] = .bool(text == "true")

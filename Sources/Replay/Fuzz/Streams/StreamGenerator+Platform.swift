@@ -71,6 +71,10 @@ extension StreamGenerator {
   /// clicks, action bar commands), now and then to an element already deleted.
   mutating func platformStep() {
     let root = front ?? application
+    // A custom widget's named event, now and then, when the screen in front shows one that
+    // declares events (no draw otherwise: streams without widgets stay as they were).
+    let widgets = widgetsWithEvents(under: root)
+    if !widgets.isEmpty && random.chance(60) { return widgetEvent(widgets[random.below(widgets.count)]) }
     let roll = random.below(100)
     if roll < 30, let field = walks(from: root).first(in: tree, where: { $1.isTextInput }) {
       record(.event(target: field, .value(ValueEvent(text: text()))))

@@ -79,6 +79,33 @@ extension StreamGenerator {
     return configuration.widgets?.widget(named: kind)
   }
 
+  /// The live widgets under `root` whose kinds declare events, in id order.
+  func widgetsWithEvents(under root: Int32) -> [Int32] {
+    widgetKinds.keys.sorted().filter { id in
+      guard let definition = liveWidget(id), !definition.events.isEmpty else { return false }
+      var current = tree.parent(of: id)
+      while let parent = current {
+        if parent == root { return true }
+        current = tree.parent(of: parent)
+      }
+      return false
+    }
+  }
+
+  /// The platform's record of a user's gesture on widget `id`: one of the events its schema
+  /// declares, chosen evenly, with valid typed payloads drawn by the engine monkey's rule
+  /// (``WidgetEvent/samplePayloads(_:)``); prose fields as a script step sends them, a click's
+  /// `value` 1 (docs/WIDGETS.md §6.5). `fuzz platform` plays it as the `event` request, or as a
+  /// tap when a plain tap sends exactly it.
+  mutating func widgetEvent(_ id: Int32) {
+    guard let definition = liveWidget(id), !definition.events.isEmpty else { return }
+    let declared = definition.events[random.below(definition.events.count)]
+    let payloads = declared.samplePayloads { random.below($0) }.mapValues { JSONValue.string($0) }
+    // Refused only if the sampling rule and the model's checks disagreed; a test holds them equal.
+    guard case .success(let event) = UIState.event(declared, of: definition, payloads: payloads, fields: [:]) else { return }
+    record(.event(target: id, event))
+  }
+
   /// A live widget, of `kind` when given; nil when there is none.
   mutating func randomWidget(of kind: String? = nil) -> Int32? {
     widgetKinds = widgetKinds.filter { tree.kind(of: $0.key) == .custom }

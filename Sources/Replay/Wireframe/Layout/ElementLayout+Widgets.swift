@@ -170,12 +170,25 @@ extension ElementLayout {
     }
     let boxWidth = box(width, preferredWidth, insets.horizontal, style.minWidth, style.maxWidth)
     let boxHeight = box(height, preferredHeight, insets.vertical, style.minHeight, style.maxHeight)
-    let children = flowChildren(of: element)
-    var content: Content
-    switch definition?.container?.layout ?? .frame {
-    case .frame: content = overlay(children, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
-    case .vertical: content = linear(children, vertical: true, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
-    case .horizontal: content = linear(children, vertical: false, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
+    // Grouped by how their kinds are placed (one group unless the schema's layout names kinds),
+    // in the order each group's first child comes; each group has the whole box, as PGToolbar's
+    // items row and the views it hands to `super` share its bounds.
+    let rules = definition?.container ?? WidgetContainerRules()
+    var groups: [(layout: WidgetContainerRules.Layout, children: [Element])] = []
+    for child in flowChildren(of: element) {
+      let layout = rules.layout(of: child.kindName)
+      if let index = groups.firstIndex(where: { $0.layout == layout }) { groups[index].children.append(child) } else { groups.append((layout, [child])) }
+    }
+    var content = Content(size: .zero)
+    for group in groups.isEmpty ? [(rules.layout, [])] : groups {
+      let placed: Content
+      switch group.layout {
+      case .frame: placed = overlay(group.children, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
+      case .vertical: placed = linear(group.children, vertical: true, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
+      case .horizontal: placed = linear(group.children, vertical: false, width: boxWidth, height: boxHeight, gravity: style.gravity, depth: depth)
+      }
+      content.children += placed.children
+      content.size = WireframeSize(width: max(content.size.width, placed.size.width), height: max(content.size.height, placed.size.height))
     }
     if let preferredWidth { content.size.width = preferredWidth }
     if let preferredHeight { content.size.height = preferredHeight }
