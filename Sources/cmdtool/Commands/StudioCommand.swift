@@ -107,7 +107,8 @@ struct StudioCommand: ParsableCommand {
       output.flush()
       printError("open \(address) in a browser (Ctrl-C or the page's \"Save and end\" ends the session)")
     }
-    printError("the page played \(result.steps.count) step\(result.steps.count == 1 ? "" : "s")")
+    // An engine that could not start is a setup error: its message is the one to read.
+    if !result.outcome.couldNotStart { printError("the page played \(result.steps.count) step\(result.steps.count == 1 ? "" : "s")") }
     if let error = result.scriptError {
       printError("the script could not be written: \(error)")
     } else if let written = result.scriptPath {
