@@ -61,8 +61,9 @@ import Testing
     #expect(firstLine.contains(#"button 7 · text: "Log in" → "Sign in""#), "\(run)")
     #expect(run.stdout.contains(#"A #2.14       0.000s  →  CREATE_BUTTON id=3 child=7 text="Log in""#), "\(run)")
     #expect(run.stdout.contains(#"B #2.14       0.000s  →  CREATE_BUTTON id=3 child=7 text="Sign in""#), "\(run)")
-    // The script could not go on (the selector names the old label), and says so.
-    #expect(firstLine.contains(#"the new run: script line 2: button "Log in" matches no element"#), "\(run)")
+    // The script could not go on (the selector names the old label), and says so, naming the
+    // line of traces/example.script.jsonl the recording was made from (after two comment lines).
+    #expect(firstLine.contains(#"the new run: script line 4: button "Log in" matches no element"#), "\(run)")
     #expect(run.stdout.contains("new recording: \(scratch.path("new/example.jsonl"))"), "\(run)")
     // Recording it anew would fail as well: no command to accept it, but what to fix.
     #expect(run.stdout.hasSuffix("1 recording: 0 passed, 1 failed\nexample.jsonl: the new run itself failed, so recording anew (--record failed) would fail too: fix the engine or the script first\n"), "\(run)")
@@ -193,7 +194,7 @@ import Testing
     // Re-recorded from its own script against the changed engine: the old selector fails the
     // new recording, which is reported; the recording stays as it was, the failed one beside it.
     #expect(run.status == 1, "\(run)")
-    #expect(run.stdout.contains("FAIL  changed.jsonl: script line 2: button \"Log in\" matches no element"), "\(run)")
+    #expect(run.stdout.contains("FAIL  changed.jsonl: script line 4: button \"Log in\" matches no element"), "\(run)")
     #expect(run.stdout.contains("the new recording is at \(path).partial; \(path) is unchanged"), "\(run)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(contentsOf: URL(fileURLWithPath: Example.recording)))
     let failed = try Recording(path + ".partial")

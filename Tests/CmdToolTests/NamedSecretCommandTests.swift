@@ -52,7 +52,7 @@ import Testing
     defer { scratch.remove() }
     let path = try recordLogin(in: scratch)
     let recording = try Recording(path)
-    #expect(recording.records.first?.body == .marker(label: "session", detail: #"{"clock":"virtual","passwords":true,"redact":[],"secrets":["PASSWORD"]}"#))
+    #expect(recording.records.first?.body == .marker(label: "session", detail: #"{"clock":"virtual","first-line":2,"passwords":true,"redact":[],"secrets":["PASSWORD"]}"#))
     #expect(recording.events.contains { $0.target == 6 && $0.event == .value(ValueEvent(text: "<secret:PASSWORD>")) })
     #expect(loggedIn(recording), "the engine did not accept the password:\n\(recording.text)")
     // The engine's stderr echoed the value; the recording's tail of it holds the placeholder.

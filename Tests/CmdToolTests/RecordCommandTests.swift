@@ -87,8 +87,9 @@ import Testing
     let steps = recording.markers.filter { $0.label == "script" }
     #expect(steps.count == 8)
     #expect(steps.first?.detail == #"{"t":800,"type":"textField \"User name\"","text":"alice"}"#)
-    // The first record says how the recording was made, for replays to do the same.
-    #expect(recording.records.first?.body == .marker(label: "session", detail: #"{"clock":"virtual","passwords":true,"redact":[],"secrets":[]}"#))
+    // The first record says how the recording was made, for replays to do the same (its script's
+    // steps start at line 3, after two comment lines).
+    #expect(recording.records.first?.body == .marker(label: "session", detail: #"{"clock":"virtual","first-line":3,"passwords":true,"redact":[],"secrets":[]}"#))
   }
 
   @Test func timerTicksComeAt500msStepsOnTheVirtualClock() throws {
@@ -147,7 +148,7 @@ import Testing
     // as a replay, whose engine gets the stand-in, will echo it.
     #expect(recording.commands.contains(Command(.createToast, internalId: 7, textValue: "Welcome, \(alice)!")))
     #expect(!recording.text.contains("alice"), "\(recording.text)")
-    #expect(recording.markers.first?.detail == #"{"clock":"virtual","passwords":true,"redact":["pref:lastUser","path:*textField 5"],"secrets":[]}"#)
+    #expect(recording.markers.first?.detail == #"{"clock":"virtual","first-line":3,"passwords":true,"redact":["pref:lastUser","path:*textField 5"],"secrets":[]}"#)
   }
 
   @Test func aBadRedactRuleIsAUsageError() throws {

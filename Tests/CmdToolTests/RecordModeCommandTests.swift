@@ -54,7 +54,7 @@ import Testing
     let run = try Subprocess.replay(engine: Built.engineCommand("--variant changed"), ["--record", "failed", tampered], environment: ["TMPDIR": try scratch.temporaryFolder()])
     #expect(run.status == 1, "\(run)")
     #expect(run.firstLine.hasPrefix("FAIL  tampered.jsonl: "), "\(run)")
-    #expect(run.firstLine.contains("; recording it anew failed too: script line 2: button \"Log in\" matches no element"), "\(run)")
+    #expect(run.firstLine.contains("; recording it anew failed too: script line 4: button \"Log in\" matches no element"), "\(run)")
     #expect(run.firstLine.contains("the new recording is at \(tampered).partial; \(tampered) is unchanged"), "\(run)")
     #expect(run.stdout.contains("\n1 recording: 0 passed, 1 failed\nthe new runs that failed are in \(scratch.path("tmp/cmdtool-replay-"))"), "\(run)")
     #expect(try FileStamp(tampered) == before)

@@ -19,7 +19,8 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let (recording, replay) = try recordThenReplay(["--keep-passwords"], in: scratch)
-    #expect(recording.markers.first?.detail == #"{"clock":"virtual","passwords":false,"redact":[],"secrets":[]}"#)
+    // The script's steps start at its line 3, after two comment lines.
+    #expect(recording.markers.first?.detail == #"{"clock":"virtual","first-line":3,"passwords":false,"redact":[],"secrets":[]}"#)
     #expect(recording.events.contains { $0.target == 6 && $0.event == .value(ValueEvent(text: "hunter2")) })
     #expect(replay.status == 0, "\(replay)")
     let newRun = try Recording(scratch.path("new/made.jsonl"))

@@ -27,12 +27,12 @@ import Testing
     let run = studio.process.wait(timeout: patience)
     #expect(run.status == 0, "\(run)")
     let script = try String(contentsOfFile: scratch.path("clear.script.jsonl"), encoding: .utf8)
-    #expect(script.contains("# the engine's argument 2 is the password typed in clear below, which the recording holds as redacted-"), "\(script)")
+    #expect(script.contains("# the engine's argument 2 is the password typed in clear above, which the recording holds as redacted-"), "\(script)")
     #expect(!script.contains(Self.password), "\(script)")
     let replay = try Subprocess.cmdtool(["replay", "--engine", Built.engineCommand("--password '\(Self.password)'"), "--keep", scratch.path("again"), out])
     #expect(replay.status == 1, "\(replay)")
     let said = replay.stdout + replay.stderr
-    #expect(said.contains("script line 2 typed redacted-") && said.contains("--keep-passwords") && said.contains("named secret"), "\(replay)")
+    #expect(said.contains("script line 3 typed redacted-") && said.contains("--keep-passwords") && said.contains("named secret"), "\(replay)")
   }
 
   @Test func aFailedReplayWithoutAStandInHasNoHintAndTheScriptNoNote() throws {

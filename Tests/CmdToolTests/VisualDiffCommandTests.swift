@@ -113,7 +113,7 @@ struct PageText {
     #expect(index.html.contains(#"<td><a href="example-2.html">\#(scratch.path("other/example.jsonl"))</a></td>"#), "\(index.html)")
     let page = try PageText(pages + "/example.html")
     #expect(page.html.contains("<title>cmdtool replay: example.jsonl differs</title>"))
-    #expect(page.html.contains("<p class=\"summary\">FAIL: the new run: script line 2: button &quot;Log in&quot; matches no element"), "\(page.html.prefix(3000))")
+    #expect(page.html.contains("<p class=\"summary\">FAIL: the new run: script line 4: button &quot;Log in&quot; matches no element"), "\(page.html.prefix(3000))")
     #expect(page.html.contains("<h2>first divergence (after record #2)</h2>"))
     #expect(page.html.contains("<figcaption>the recording (example.jsonl) ") && page.html.contains("<figcaption>the new run "))
     #expect(Array(page.groupsHighlighted(dataId: 7).prefix(2)) == [true, true])

@@ -46,8 +46,32 @@ import Testing
   @Test func theBundledExampleRecordingIsABaseline() throws {
     let session = try RecordedSession.read(Repository.trace("example.jsonl"))
     #expect(session.failure == nil)
-    #expect(session.settings == RecordingSettings())
-    #expect(session.script.steps.count == 8)
+    // Made by record --script of traces/example.script.jsonl, whose steps follow two comment lines.
+    var made = RecordingSettings()
+    made.scriptLines = RecordingSettings.ScriptLines(first: 3)
+    #expect(session.settings == made)
+    #expect(session.script.steps.map(\.line) == Array(3...10))
+  }
+
+  @Test func theStepsAreNumberedAsTheScriptFileWas() throws {
+    func session(_ lines: String) -> String {
+      #"{"t":0,"marker":"session","detail":"{\"clock\":\"virtual\",\#(lines)\"passwords\":true,\"redact\":[],\"secrets\":[]}"}"#
+    }
+    let ending = [Self.marker("engine-exit", "status 0")]
+    #expect(try read([Self.header, session(""), Self.app] + Self.steps + ending).script.steps.map(\.line) == [1, 2])
+    #expect(try read([Self.header, session(#"\"first-line\":2,"#), Self.app] + Self.steps + ending).script.steps.map(\.line) == [2, 3])
+    #expect(try read([Self.header, session(#"\"lines\":[3,7],"#), Self.app] + Self.steps + ending).script.steps.map(\.line) == [3, 7])
+    // What the settings write reads back.
+    var settings = RecordingSettings()
+    for lines in [RecordingSettings.ScriptLines(), RecordingSettings.ScriptLines(first: 2), RecordingSettings.ScriptLines(of: try EventScript(parsing: "# a\n{\"back\":true}\n\n{\"back\":true}\n"))] {
+      settings.scriptLines = lines
+      guard case .marker(_, let detail) = settings.marker.body else { Issue.record("no marker"); continue }
+      #expect(try RecordingSettings(markerDetail: detail) == settings, "\(detail)")
+    }
+    #expect(settings.scriptLines.each == [2, 4])
+    for bad in [#"{"first-line":0}"#, #"{"first-line":1.5}"#, #"{"lines":[2,"x"]}"#, #"{"lines":4}"#] {
+      #expect(throws: RecordingSettings.Failure.self, "\(bad)") { try RecordingSettings(markerDetail: bad) }
+    }
   }
 
   // MARK: - Failures

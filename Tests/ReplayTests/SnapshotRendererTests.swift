@@ -46,7 +46,7 @@ struct SnapshotRendererTests {
       ▶ frameView 2 [active]
           linearLayout 3 vertical
             text 4 "Say \"hi\"\\\n\t\u0001 é"
-            textField 5 ••••••• [password] [error "Required"] · 1 style
+            textField 5 •••••••• [password] [error "Required"] · 1 style
             button 6 "OK" [hidden] · 4 styles
       preferences  theme="dark"
 
@@ -59,7 +59,7 @@ struct SnapshotRendererTests {
     let m = screenModel(#"{"batch":[{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":10,"textValue":"pässwörd","flags":1},{"type":"CREATE_TEXTVIEW","internalId":3,"childInternalId":11,"textValue":"x","flags":48},{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":12,"textValue":"visible","flags":32},{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":13,"flags":16},{"type":"CREATE_TEXT","internalId":3,"childInternalId":14,"textValue":"label","flags":16}]}"#)
     let tree = StateTreeRenderer.render(m.state)
     #expect(tree.contains("textField 10 •••••••• [password]\n"))
-    #expect(tree.contains("textView 11 • [password]\n"))
+    #expect(tree.contains("textView 11 •••••••• [password]\n"))
     #expect(tree.contains("textField 12 \"visible\"\n"))
     #expect(tree.contains("textField 13 [password]\n"))
     #expect(tree.contains("text 14 \"label\"\n"))
@@ -72,7 +72,7 @@ struct SnapshotRendererTests {
     let m = screenModel(#"{"batch":[{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":10},{"type":"SET_STYLE","internalId":10,"textValue":"hint","textValue2":"User name"},{"type":"CREATE_TEXTFIELD","internalId":3,"childInternalId":11,"textValue":"secret","flags":1},{"type":"SET_STYLE","internalId":11,"textValue":"hint","textValue2":"Password"},{"type":"CREATE_BUTTON","internalId":3,"childInternalId":12,"textValue":"OK"},{"type":"SET_STYLE","internalId":12,"textValue":"hint","textValue2":"ignored"}]}"#)
     let tree = StateTreeRenderer.render(m.state)
     #expect(tree.contains("textField 10 hint \"User name\" · 1 style\n"), "\(tree)")
-    #expect(tree.contains("textField 11 •••••• hint \"Password\" [password] · 1 style\n"), "\(tree)")
+    #expect(tree.contains("textField 11 •••••••• hint \"Password\" [password] · 1 style\n"), "\(tree)")
     #expect(tree.contains("button 12 \"OK\" · 1 style\n"), "\(tree)")
   }
 

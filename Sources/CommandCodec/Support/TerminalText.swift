@@ -11,6 +11,11 @@
 /// `\b`, `\f`, and `\u00XX` for the other C0 controls, DEL (`\u007f`) and the C1 controls
 /// U+0080–U+009F (`\u009b`).
 ///
+/// The bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) are escaped
+/// too (`\u202e`): applied, they reorder the text around them, so that what a terminal, a page or
+/// a wireframe shows is not the text (Trojan Source, CVE-2021-42574). The wireframe and the pages
+/// show engine texts through this escaper as well.
+///
 /// ```swift
 /// TerminalText.quoted("Log in")          // "\"Log in\""
 /// TerminalText.quoted("a\u{1B}[2Jb")     // "\"a\\u001b[2Jb\""
@@ -45,11 +50,21 @@ package enum TerminalText {
     scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value <= 0x9F)
   }
 
+  /// Whether `scalar` is a bidirectional control: an embedding, override or isolate, or a mark.
+  @inline(__always)
+  package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+    default: false
+    }
+  }
+
   private static func needsEscape(_ value: String, escapingQuotes: Bool, keepingNewlines: Bool) -> Bool {
     var utf8 = value.utf8.makeIterator()
     while let byte = utf8.next() {
-      // C1 controls are U+0080–U+009F: 0xC2 0x80–0x9F in UTF-8.
-      if byte < 0x20 && !(keepingNewlines && byte == 0x0A) || byte == 0x7F || byte == 0xC2 { return true }
+      // C1 controls are U+0080–U+009F: 0xC2 0x80–0x9F in UTF-8; the bidirectional controls
+      // start with 0xE2 (U+200E–U+2069) or 0xD8 (U+061C).
+      if byte < 0x20 && !(keepingNewlines && byte == 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xE2 || byte == 0xD8 { return true }
       if escapingQuotes && (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")) { return true }
     }
     return false
@@ -66,11 +81,10 @@ package enum TerminalText {
       case "\r": out += "\\r"
       case "\u{08}": out += "\\b"
       case "\u{0C}": out += "\\f"
-      case _ where isControl(scalar):
+      case _ where isControl(scalar) || isBidiControl(scalar):
         let hex: [Character] = Array("0123456789abcdef")
-        out += "\\u00"
-        out.append(hex[Int(scalar.value >> 4)])
-        out.append(hex[Int(scalar.value & 0xF)])
+        out += "\\u"
+        for shift in [12, 8, 4, 0] { out.append(hex[Int((scalar.value >> UInt32(shift)) & 0xF)]) }
       default: out.unicodeScalars.append(scalar)
       }
     }

@@ -12,7 +12,10 @@ import ReplayLive
 /// scrubbed of the named secrets' values first.
 enum StudioControls {
   /// The controls of `state` as one JSON object.
-  static func json(_ state: UIState, nextTimer: Double?, scrub: (String) -> String) -> String {
+  static func json(_ state: UIState, nextTimer: Double?, scrub secrets: (String) -> String) -> String {
+    // What the page shows as text: secrets scrubbed, controls and bidirectional controls shown as
+    // escapes (the element tree's form), never applied. A field's text to edit stays as it is.
+    func scrub(_ text: String) -> String { TerminalText.escaped(secrets(text), keepingNewlines: true) }
     var elements: [String: JSONValue] = [:]
     for id in ElementSelector.treeOrder(of: state) where ElementSelector.isReachable(id, in: state) {
       guard let element = state.elements[id], let action = action(for: element.kind) else { continue }
@@ -23,7 +26,7 @@ enum StudioControls {
       if element.kind.isTextInput {
         let password = element.isPassword || Redaction.hasPasswordClues(id, in: state)
         entry["password"] = .bool(password)
-        if !password { entry["text"] = .string(scrub(element.text)) }
+        if !password { entry["text"] = .string(secrets(element.text)) }
       }
       if action == "select" { entry["options"] = .array(options(of: element, in: state, scrub: scrub)) }
       elements[String(id)] = .object(entry)

@@ -25,6 +25,9 @@ public struct StudioFrame: Sendable {
   public var records = 0
   /// What the last save before the end did, or why it did not ("" before any).
   public var saved = ""
+  /// How the session ended, on the last frame only (``StudioHub/finish(_:)``): saved, or what
+  /// went wrong in cmdtool's and the engine's words. The page stops acting and listening then.
+  public var ended: String?
 
   public init(number: Int, time: Double, svg: String, note: String = "", script: [String] = [], controls: String = "{}", running: Bool = false) {
     self.number = number
@@ -64,13 +67,15 @@ public struct StudioFrame: Sendable {
     text.object { members in
       members.member("frame") { $0.int(number) }
       members.member("time") { $0.number(time) }
-      members.member("note") { $0.string(note) }
+      // Texts the page shows: escaped as the element tree's (``TerminalText``), never applied.
+      members.member("note") { $0.string(TerminalText.escaped(note, keepingNewlines: true)) }
       members.member("running") { $0.bool(running) }
-      members.member("script") { $0.array(script) { $0.string($1) } }
+      members.member("script") { $0.array(script) { $0.string(TerminalText.escaped($1)) } }
       members.member("controls") { $0.raw(controls) }
       members.member("svg") { $0.string(svg) }
       members.member("records") { $0.int(records) }
-      members.member("saved") { $0.string(saved) }
+      members.member("saved") { $0.string(TerminalText.escaped(saved, keepingNewlines: true)) }
+      if let ended { members.member("ended") { $0.string(TerminalText.escaped(ended, keepingNewlines: true)) } }
     }
     return text.text
   }

@@ -49,7 +49,8 @@ extension StudioPage {
     screen.parentNode.insertBefore(past,screen);
     var count=0,viewing=-1,wanted=-1,busy=false;
     function controls(off){document.querySelectorAll('#tools button,#tools input').forEach(function(b){b.disabled=off;});}
-    function goLive(){viewing=-1;wanted=-1;document.body.classList.remove('past');past.hidden=true;live.disabled=true;controls(false);
+    var ended=false,status=$('status');
+    function goLive(){viewing=-1;wanted=-1;document.body.classList.remove('past');past.hidden=true;live.disabled=true;controls(ended);if(!ended)status.textContent='live';
     scrub.value=Math.max(0,count-1);where.textContent='live · '+count+' records';}
     function says(){banner.textContent='Viewing the past: record '+viewing+' of '+count+' (live is record '+(count-1)+'). Acting is off here; Live returns to the session.';}
     function load(){if(busy||wanted<0||wanted===viewing)return;var r=wanted;busy=true;
@@ -59,7 +60,7 @@ extension StudioPage {
     .catch(function(){busy=false;where.textContent='the studio does not answer';});}
     function goTo(r){if(count<1)return;r=Math.max(0,Math.min(count-1,r));scrub.value=r;
     if(r>=count-1){goLive();return;}
-    if(viewing<0){viewing=-2;document.body.classList.add('past');past.hidden=false;live.disabled=false;controls(true);banner.textContent='Viewing the past: loading record '+r+'…';}
+    if(viewing<0){viewing=-2;document.body.classList.add('past');past.hidden=false;live.disabled=false;controls(true);status.textContent='past';banner.textContent='Viewing the past: loading record '+r+'…';}
     wanted=r;load();}
     scrub.addEventListener('input',function(){goTo(Number(scrub.value));});
     $('hprev').addEventListener('click',function(){goTo((viewing>=0?viewing:count-1)-1);});
@@ -69,7 +70,11 @@ extension StudioPage {
     fetch('/save?'+q,{method:'POST'}).then(function(x){return x.text().then(function(t){if(!x.ok)saved.textContent=t;});})
     .catch(function(){saved.textContent='the studio does not answer';});});
     var events=new EventSource('/events?'+q);
-    events.onmessage=function(m){var f=JSON.parse(m.data);count=f.records;scrub.max=Math.max(0,count-1);
+    events.onmessage=function(m){var f=JSON.parse(m.data);
+    // The end: no more saves, no stale "the session goes on", and no more listening; the
+    // recording's past stays on the page as it was.
+    if(f.ended!=null){ended=true;events.close();saved.textContent='';save.disabled=true;controls(true);if(viewing===-1)goLive();return;}
+    count=f.records;scrub.max=Math.max(0,count-1);
     if(f.saved)saved.textContent=f.saved;
     if(viewing===-1){scrub.value=Math.max(0,count-1);where.textContent='live · '+count+' records';}else if(viewing>=0)says();
     if(viewing!==-1)controls(true);};

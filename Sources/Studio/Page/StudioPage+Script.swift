@@ -1,7 +1,8 @@
 extension StudioPage {
   /// Redraws on each event; turns clicks, panels and buttons into actions posted to `/act`. The
   /// server decides whether a user could do them, and the page shows its answer when it says no.
-  /// Every text from the engine is set with `textContent`.
+  /// Every text from the engine is set with `textContent`. The last frame says how the session
+  /// ended: the page shows it, turns acting off and closes its event stream.
   static let script = """
     (function(){
     var token=new URLSearchParams(location.search).get('token')||'';
@@ -17,6 +18,12 @@ extension StudioPage {
     function el(tag,text,cls){var e=document.createElement(tag);if(text!=null)e.textContent=text;if(cls)e.className=cls;return e;}
     function button(text,cls,onclick){var b=el('button',text,cls);b.type='button';b.addEventListener('click',onclick);return b;}
     function clear(e){while(e.firstChild)e.removeChild(e.firstChild);}
+    // The secret named like the field (PASSWORD for textField "Password"), the longest name that
+    // its selector holds; else the first.
+    function letters(t){return String(t).toUpperCase().replace(/[^A-Z0-9]/g,'');}
+    function secretFor(selector){var f=letters(selector),best=null;
+    secrets.forEach(function(s){var n=letters(s);if(n&&f.indexOf(n)>=0&&(!best||n.length>letters(best).length))best=s;});
+    return best||secrets[0];}
     function showModal(){clear(modal);var m=controls.modal;if(!m)return;
     modal.appendChild(el('span','Answer '+m.selector+': '));
     m.answers.forEach(function(a){var b=button(a[1],'answer',function(){act({choose:m.id,option:a[0]});});b.dataset.option=a[0];modal.appendChild(b);});}
@@ -31,6 +38,7 @@ extension StudioPage {
     panel.appendChild(input);
     if(c.password){var box=el('div',null,'secrets');
     if(secrets.length){var pick=el('select',null,'secret');secrets.forEach(function(s){var o=el('option',s);o.value=s;pick.appendChild(o);});
+    pick.value=secretFor(c.selector);
     box.appendChild(el('span','or a named secret: '));box.appendChild(pick);
     box.appendChild(button('Type secret','typesecret',function(){act({type:id,secret:pick.value});clear(panel);panelFor=null;}));}
     else box.appendChild(el('span','a password field: give cmdtool studio CMDTOOL_SECRET_NAME or --secrets FILE to type a named secret instead'));
@@ -42,14 +50,18 @@ extension StudioPage {
     else if(c.action==='scroll'){panel.appendChild(button('Scroll up','up',function(){act({scroll:id,delta:-120});}));
     panel.appendChild(button('Scroll down','down',function(){act({scroll:id,delta:120});}));}
     return true;}
-    var events=new EventSource('/events'+q);
+    var events=new EventSource('/events'+q),ended=false;
     events.onmessage=function(m){var f=JSON.parse(m.data);if(f.frame<Number(screen.dataset.frame))return;
-    screen.innerHTML=f.svg;screen.dataset.frame=f.frame;note.textContent=f.note;status.textContent='live';
+    // The last frame: how the session ended. Acting is off and the page stops listening (an
+    // EventSource would otherwise ask a server that is gone again and again).
+    if(f.ended!=null){ended=true;events.close();status.textContent='ended';note.textContent=f.ended;clear(panel);clear(modal);panelFor=null;
+    document.querySelectorAll('#tools button,#tools input').forEach(function(b){b.disabled=true;});document.body.dataset.ended='closed';return;}
+    screen.innerHTML=f.svg;screen.dataset.frame=f.frame;note.textContent=f.note;status.textContent=document.body.classList.contains('past')?'past':'live';
     $('time').textContent=(f.time/1000).toFixed(3)+'s';controls=f.controls;running=f.running;
     $('run').textContent=running?'Pause':'Run';$('script').textContent=f.script.join('\\n');showModal();
     if(panelFor!==null&&!controls.elements[panelFor]){clear(panel);panelFor=null;}};
-    events.onerror=function(){status.textContent='disconnected';};
-    screen.addEventListener('click',function(ev){var g=ev.target.closest('[data-id]');if(!g)return;var id=Number(g.dataset.id);
+    events.onerror=function(){if(!ended)status.textContent='disconnected';};
+    screen.addEventListener('click',function(ev){if(ended)return;var g=ev.target.closest('[data-id]');if(!g)return;var id=Number(g.dataset.id);
     if(!openPanel(id))act({tap:id});});
     $('back').addEventListener('click',function(){act({back:true});});
     $('step').addEventListener('click',function(){act({clock:'step',ms:Number($('stepms').value)||1000});});

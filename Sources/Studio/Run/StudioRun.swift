@@ -1,3 +1,4 @@
+import CommandCodec
 import ReplayCore
 import ReplayLive
 
@@ -29,6 +30,9 @@ public enum StudioRun {
   ///   - announce: called with the page's address once the engine's first screen is there.
   /// - Throws: the server's error when it cannot listen on 127.0.0.1.
   public static func run(_ configuration: Recorder.Configuration, title: String, scriptPath: String?, scratch: String, announce: @escaping (String) -> Void) throws -> Result {
+    var configuration = configuration
+    // The steps' lines in the script file as it is saved, for a replay's messages to name.
+    configuration.scriptLines = RecordingSettings.ScriptLines(first: StudioScript.firstStepLine)
     SignalTrap.install()
     let secrets = configuration.redaction.secrets
     let history = StudioHistory(title: title, widgets: configuration.widgets)
@@ -39,7 +43,7 @@ public enum StudioRun {
       return (answer.status, answer.contentType, answer.body)
     }
     defer { server.stop() }
-    let script = StudioScript()
+    let script = StudioScript(wallSettle: configuration.clock == .wall ? configuration.limits.settle : nil)
     let steps = StudioSteps(hub: hub, viewport: configuration.viewport, script: script, secrets: secrets) { _ in announce(server.address) }
     steps.redaction = configuration.redaction
     let recorder = Recorder(configuration)
@@ -60,13 +64,32 @@ public enum StudioRun {
       outcome.target = "\(configuration.output) holds the session's last save before the end"
     }
     var result = Result(outcome: outcome, steps: steps.steps)
-    if let scriptPath {
+    // An engine that never started played nothing: there is no script to keep (docs/STUDIO.md).
+    if let scriptPath, !outcome.couldNotStart {
       do {
         result.scriptPath = try script.save(to: scriptPath, committed: outcome.committed, engine: configuration.engine, secrets: secrets, inputs: configuration.inputs)
       } catch {
         result.scriptError = error
       }
     }
+    hub.finish(secrets.scrub(ending(result, out: scriptPath == nil ? nil : configuration.output)))
     return result
+  }
+
+  /// How the session ended, in words for the page's last frame: where it was saved, or what went
+  /// wrong (cmdtool's words, the engine's, how it exited) and where what was kept is.
+  static func ending(_ result: Result, out: String?) -> String {
+    let outcome = result.outcome
+    let script = result.scriptPath.map { " and its script to \($0)" } ?? ""
+    let scriptError = result.scriptError.map { "; the script could not be written: \($0)" } ?? ""
+    guard let problem = outcome.problem else {
+      guard let out else { return "the session ended; nothing was kept (start cmdtool studio with --out FILE to keep it)" }
+      return (outcome.committed ? "the session ended: saved the recording to \(out)" + script : "the session ended: \(outcome.target)") + scriptError
+    }
+    var words = "the session ended: \(problem)"
+    if !outcome.engineSaid.isEmpty { words += "; the engine said: \(TerminalText.escaped(outcome.engineSaid, keepingNewlines: true))" }
+    if let exit = outcome.exit, !problem.contains(exit.phrase) { words += "; the engine ended with \(exit.phrase)" }
+    if out != nil, !outcome.path.isEmpty { words += "; the recording so far is in \(outcome.path)" + (result.scriptPath.map { " and its script in \($0)" } ?? "") }
+    return words + scriptError
   }
 }

@@ -1,4 +1,5 @@
 import CommandCodec
+import Dispatch
 import NIOCore
 import NIOHTTP1
 
@@ -108,10 +109,25 @@ final class StudioRequestHandler: ChannelInboundHandler, RemovableChannelHandler
     headers.add(name: "Cache-Control", value: "no-store")
     context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
     let channel = context.channel
+    // The session has ended: its last frame, and the stream ends (the page stops listening).
+    if let frame = hub.frame, frame.ended != nil {
+      context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(Self.event(frame)))), promise: nil)
+      context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+      return
+    }
     // Watch first, then send the latest: a frame published in between comes twice at worst,
     // and the page ignores one older than what it shows.
     watcher = hub.watch { frame in
-      channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(Self.event(frame))), promise: nil)
+      let written = channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(Self.event(frame))))
+      guard frame.ended != nil else { return }
+      // The last frame: on its way before the server stops (bounded: a page that does not read
+      // must not keep cmdtool from exiting), then the stream ends.
+      let done = DispatchSemaphore(value: 0)
+      written.flatMap { channel.writeAndFlush(HTTPServerResponsePart.end(nil)) }.whenComplete { _ in
+        channel.close(promise: nil)
+        done.signal()
+      }
+      _ = done.wait(timeout: .now() + 2)
     }
     if let frame = hub.frame {
       context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(Self.event(frame)))), promise: nil)

@@ -12,7 +12,8 @@ extension StudioAction {
   ///   element is gone, covered, or of a kind that takes another action.
   func stepMembers(in state: UIState) throws(Refusal) -> [String: JSONValue]? {
     func reachable(_ id: Int32) throws(Refusal) -> Element {
-      guard let element = state.elements[id], ElementSelector.isReachable(id, in: state) else {
+      guard let element = state.elements[id] else { throw Refusal(description: "there is no element \(id) (the page may show a screen that has gone)") }
+      guard ElementSelector.isReachable(id, in: state) else {
         throw Refusal(description: "\(ElementSelector.describe(id, in: state)) is not something a user can reach now")
       }
       return element

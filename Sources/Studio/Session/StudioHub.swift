@@ -60,6 +60,14 @@ public final class StudioHub: Sendable {
     for watcher in watchers { watcher(frame) }
   }
 
+  /// Publishes the last frame: the latest with how the session ended (``StudioFrame/ended``),
+  /// so that the page says so and stops; an event stream asked for later gets it at once.
+  public func finish(_ ended: String) {
+    var frame = self.frame ?? StudioFrame(number: 0, time: 0, svg: "")
+    frame.ended = ended
+    publish(frame)
+  }
+
   /// Calls `watcher` with each frame published from now on; returns the key that ``unwatch(_:)`` takes.
   public func watch(_ watcher: @escaping @Sendable (StudioFrame) -> Void) -> Int {
     shared.withLockedValue { shared in

@@ -9,8 +9,19 @@ import ReplayLive
 /// secret its name) and `record --script` of it plays the same steps again.
 public final class StudioScript: Sendable {
   private let lines = NIOLockedValueBox<[String]>([])
+  /// The quiet that counts as settled on the wall clock, nil on the virtual clock: a wall-clock
+  /// script plays again with `--clock wall --settle MS`, as its header says.
+  let wallSettle: Double?
 
-  public init() {}
+  /// The line of the saved script file the first step is on, the others following one a line:
+  /// the header comment is one line (``headerComment(engine:secrets:wallSettle:)``). The session's
+  /// recording says so (``RecordingSettings/ScriptLines``), so `replay --engine` of it and
+  /// `record --script` of the file name the same line.
+  public static let firstStepLine = 2
+
+  public init(wallSettle: Double? = nil) {
+    self.wallSettle = wallSettle
+  }
 
   /// The lines so far, in order.
   public var steps: [String] { lines.withLockedValue { $0 } }
@@ -21,11 +32,11 @@ public final class StudioScript: Sendable {
     lines.withLockedValue { $0.append(line) }
   }
 
-  /// The script file's text: a comment saying where it came from (the engine's command on one
-  /// line, secrets scrubbed: `--password VALUE` is a secret all the same; ``headerComment``),
-  /// then one step per line.
+  /// The script file's text: a comment line saying where it came from (the engine's command,
+  /// secrets scrubbed: `--password VALUE` is a secret all the same; ``headerComment``), then one
+  /// step per line, then notes on passwords typed in clear (``trailingComment(engine:)``).
   public func text(engine: [String], secrets: SecretStore) -> String {
-    headerComment(engine: engine, secrets: secrets) + steps.map { $0 + "\n" }.joined()
+    headerComment(engine: engine, secrets: secrets, wallSettle: wallSettle) + steps.map { $0 + "\n" }.joined() + trailingComment(engine: engine)
   }
 
   /// Where the script of the recording `path` goes: `rec.jsonl` and `rec.cmdtrace` give

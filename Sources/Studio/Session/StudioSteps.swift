@@ -141,7 +141,7 @@ public final class StudioSteps: StepSource {
       note = "cmdtool could not write this step: \(source)"
       return nil
     }
-    let step = EventScript.Step(time: parsed.time, action: parsed.action, source: source, line: steps.count + 1)
+    let step = EventScript.Step(time: parsed.time, action: parsed.action, source: source, line: steps.count + StudioScript.firstStepLine)
     if runner.currentTime >= time {
       do {
         _ = try step.records(at: time, in: runner.model.state, secret: runner.secret)

@@ -123,6 +123,8 @@ struct Record: ParsableCommand {
     }
     var configuration = Recorder.Configuration(engine: engine, script: steps, output: out, format: TraceFormat(pathExtensionOf: out)!)
     configuration.inputs = inputs.compactMap { $0 }
+    // Its steps' lines in the file, for a replay's messages to name (comments count).
+    configuration.scriptLines = RecordingSettings.ScriptLines(of: steps)
     configuration.clock = clock
     if let viewport { configuration.viewport = Self.parseViewport(viewport) }
     configuration.limits = engineOptions.limits

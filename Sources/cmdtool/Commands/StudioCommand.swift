@@ -72,6 +72,14 @@ struct StudioCommand: ParsableCommand {
     if !(settle >= 0) { throw ValidationError("--settle must be a number of milliseconds ≥ 0") }
     if let viewport, Record.parseViewport(viewport) == nil { throw ValidationError("--viewport \(viewport) is not a size: use WIDTHxHEIGHT or WIDTHxHEIGHT@SCALE, e.g. 390x844@3") }
     if let out { try OutputConflict.refuse(["--out": out, "the script": StudioScript.path(besideRecording: out)], inputs: [secretsOptions.secrets, recordingOptions.widgets]) }
+    // Found before the engine starts: a session nobody can save is no session to start.
+    if let out {
+      let folder = URL(fileURLWithPath: out).deletingLastPathComponent().path
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+        throw ValidationError("--out \(out): the folder \(folder) does not exist (cmdtool writes the recording and its script there)")
+      }
+    }
   }
 
   func run() throws {
@@ -99,7 +107,8 @@ struct StudioCommand: ParsableCommand {
       output.flush()
       printError("open \(address) in a browser (Ctrl-C or the page's \"Save and end\" ends the session)")
     }
-    printError("the page played \(result.steps.count) step\(result.steps.count == 1 ? "" : "s")")
+    // An engine that could not start is a setup error: its message is the one to read.
+    if !result.outcome.couldNotStart { printError("the page played \(result.steps.count) step\(result.steps.count == 1 ? "" : "s")") }
     if let error = result.scriptError {
       printError("the script could not be written: \(error)")
     } else if let written = result.scriptPath {

@@ -12,8 +12,16 @@ struct SecretsOptions: ParsableArguments {
   /// The file's path and text, nil without --secrets.
   func file() throws -> (path: String, text: String)? {
     guard let secrets else { return nil }
-    guard let text = try? String(contentsOfFile: secrets, encoding: .utf8) else {
-      printError("\(secrets): cannot read the secrets file")
+    let bytes: [UInt8]
+    do {
+      bytes = try FileDescriptor.readWholeFile(at: secrets)
+    } catch {
+      // The system's reason, as for every file cmdtool reads: "No such file or directory".
+      printError("\(secrets): cannot read the secrets file: \(error.reason ?? String(cString: strerror(error.code)))")
+      throw ExitStatus.badInput
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      printError("\(secrets): cannot read the secrets file: it is not UTF-8 text")
       throw ExitStatus.badInput
     }
     return (secrets, text)

@@ -141,6 +141,15 @@ struct WireframeLayoutTests {
     #expect(WireframeLayout.layout(m.state, viewport: WireframeSize(width: 400, height: 800)).boxes(of: .toast).isEmpty)
   }
 
+  @Test("A password of 1 character and one of 40 are drawn alike", arguments: [1, 40])
+  func passwordLength(length: Int) throws {
+    let w = screenWireframe(Line.batch(Line.create("TEXTFIELD", 3, 4, text: String(repeating: "p", count: length), flags: 1)))
+    let eight = screenWireframe(Line.batch(Line.create("TEXTFIELD", 3, 4, text: "pppppppp", flags: 1)))
+    let password = try box(w, 4)
+    #expect(password.label == "••••••••" && password.text?.string == "••••••••")
+    #expect(password.frame == (try box(eight, 4)).frame)
+  }
+
   @Test("A password field is masked, its error shown under it; an empty field shows its hint")
   func fields() throws {
     let w = screenWireframe(
@@ -148,8 +157,9 @@ struct WireframeLayoutTests {
         Line.create("TEXTFIELD", 3, 4, text: "hunter2", flags: 1), Line.create("TEXTFIELD", 3, 5), Line.style(5, "hint", "Email")),
       Line.batch(Line.command("SET_ERROR", 4, text: "Wrong password", value: 1)))
     let password = try box(w, 4)
-    #expect(password.label == "•••••••")
-    #expect(password.text?.string == "•••••••")
+    // Eight dots whatever the length (docs/WIREFRAME.md): a drawing never tells a password's length.
+    #expect(password.label == "••••••••")
+    #expect(password.text?.string == "••••••••")
     #expect(!w.boxes.contains { $0.label.contains("hunter2") || ($0.text?.string.contains("hunter2") ?? false) })
     #expect(password.hasError)
     let error = try #require(password.children.first { $0.kind == .error })

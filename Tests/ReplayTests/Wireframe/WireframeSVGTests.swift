@@ -73,7 +73,7 @@ struct WireframeSVGTests {
     #expect(outline.elements.contains { $0.attributes["class"] == "part error" })
     #expect(svg.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
     #expect(!svg.contains("hunter2"))
-    #expect(outline.text.contains("Salasana puuttuu") && outline.text.contains("•••••••"))
+    #expect(outline.text.contains("Salasana puuttuu") && outline.text.contains("••••••••"))
   }
 
   @Test("The same state gives the same bytes")

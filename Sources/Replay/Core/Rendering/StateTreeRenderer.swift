@@ -136,10 +136,8 @@ public enum StateTreeRenderer {
     var parts = ["\(plain(element.kindName)) \(element.id)"]
     if element.isPassword {
       // Terminals and CI logs are no place for passwords; the JSON snapshot keeps the text.
-      if !element.text.isEmpty {
-        let count = element.text.count
-        parts.append(excerpts && count > Excerpt.maxLength ? String(repeating: "•", count: Excerpt.maxLength) + "… (\(count) characters)" : String(repeating: "•", count: count))
-      }
+      // Nor its length: the same dots for any value.
+      if !element.text.isEmpty { parts.append(PasswordMask.dots) }
     } else if !element.text.isEmpty {
       parts.append(quote(element.text))
     }

@@ -40,6 +40,13 @@ public final class Recorder: ScriptRunnerDelegate {
     /// is read with it, the platform's model knows its widgets, the recording's header names it
     /// and a binary recording carries its commands by their codes. Nil: built-in commands only.
     public var widgets: WidgetSchema?
+    /// Secret names the session marker lists besides the script's and those with a value: a
+    /// replay lists its recording's names (so that its new run is written the same) while it
+    /// asks only for the values of the secrets its script types.
+    public var listedSecretNames: [String] = []
+    /// Where the script's steps are in its file, kept in the session marker: `record --script`
+    /// gives its file's, a replay its recording's, the studio the lines its script is saved with.
+    public var scriptLines = RecordingSettings.ScriptLines()
 
     public init(engine: [String], script: EventScript, output: String, format: TraceFormat) {
       self.engine = engine
@@ -59,7 +66,8 @@ public final class Recorder: ScriptRunnerDelegate {
       // session): a replay needs the values of all it may type. Sorted by name, whatever order
       // they are typed in: a session written before its steps are known (`cmdtool studio`) names
       // them as `record --script` of its script does (docs/WIRE.md §7).
-      settings.secretNames = Set(script.secretNames).union(redaction.secrets.values.keys).sorted()
+      settings.scriptLines = scriptLines
+      settings.secretNames = Set(script.secretNames).union(redaction.secrets.values.keys).union(listedSecretNames).sorted()
       return settings
     }
   }

@@ -78,7 +78,8 @@ public enum EngineReplay {
   }
 
   /// The recorder's configuration that plays `session`'s script again, made the way it was.
-  /// - Throws: ``SecretStore/Failure`` when a named secret the script types has no value.
+  /// - Throws: ``SecretStore/Failure`` when a named secret the script types has no value (one
+  ///   the recording only names, untyped, is not asked for).
   public static func configuration(replaying session: RecordedSession, named path: String, into output: String, options: Options) throws(SecretStore.Failure) -> Recorder.Configuration {
     var configuration = Recorder.Configuration(engine: options.engine, script: session.script, output: output, format: TraceFormat(pathExtensionOf: output) ?? .jsonLines)
     configuration.environment = options.environment
@@ -90,7 +91,14 @@ public enum EngineReplay {
     configuration.preferences = session.header.preferences
     configuration.redaction = session.settings.redaction
     configuration.widgets = session.widgets ?? options.widgets
-    configuration.redaction.secrets = try SecretStore.load(session.settings.secretNames, purpose: "the recording \(path)", fileText: options.secretsFile?.text, filePath: options.secretsFile?.path)
+    // The values of the secrets the script types are needed; the others the recording names
+    // (known to the session that made it, never typed) are scrubbed when a value is at hand.
+    let typed = session.script.secretNames
+    configuration.redaction.secrets = try SecretStore.load(
+      typed, purpose: "the recording \(path)", fileText: options.secretsFile?.text, filePath: options.secretsFile?.path,
+      optional: session.settings.secretNames.filter { !typed.contains($0) })
+    configuration.listedSecretNames = session.settings.secretNames
+    configuration.scriptLines = session.settings.scriptLines
     return configuration
   }
 

@@ -66,12 +66,16 @@ public struct RecordedSession: Sendable {
         break
       }
     }
-    let script: EventScript
+    let parsed: EventScript
     do {
-      script = try EventScript(parsing: lines.joined(separator: "\n"))
+      parsed = try EventScript(parsing: lines.joined(separator: "\n"))
     } catch {
       throw .unreadable(.invalidContent(path: path, CodecError(.invalidValue, at: .byte(0), "a script marker is not a script step: \(error)")))
     }
+    // Numbered as the script file was (the session marker says where its steps were), so that
+    // a replay names the line `record --script` named.
+    var script = parsed
+    for index in script.steps.indices { script.steps[index].line = settings.scriptLines.line(ofStep: index) }
     var session = RecordedSession(header: header, settings: settings, script: script)
     session.hasSettingsMarker = hasMarker
     session.widgets = reader.widgets

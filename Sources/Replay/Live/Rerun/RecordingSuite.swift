@@ -169,6 +169,7 @@ public final class RecordingSuite {
         return result(.error, "\(sidecar): \(error)")
       }
       session.settings.secretNames = session.script.secretNames
+      session.settings.scriptLines = RecordingSettings.ScriptLines(of: session.script)
     } else if !exists {
       return result(.error, "the recording is missing and there is no \(sidecar) to record it from")
     }

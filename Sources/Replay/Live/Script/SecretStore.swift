@@ -57,8 +57,12 @@ public struct SecretStore: Sendable, Equatable {
   /// - Parameters:
   ///   - purpose: who needs them, for the message (`the script`, `the recording x.jsonl`).
   ///   - environment: looks a variable up (the process environment by default).
-  /// - Throws: ``Failure`` naming the first secret without a value, or a bad line of the file.
-  public static func load(_ names: [String], purpose: String, fileText: String? = nil, filePath: String? = nil, environment: (String) -> String? = SecretStore.processEnvironment) throws(Failure) -> SecretStore {
+  ///   - optional: more names, loaded when they have a value and skipped when not.
+  /// - Throws: ``Failure`` naming the first of `names` without a value, or a bad line of the file.
+  public static func load(
+    _ names: [String], purpose: String, fileText: String? = nil, filePath: String? = nil, environment: (String) -> String? = SecretStore.processEnvironment,
+    optional: [String] = []
+  ) throws(Failure) -> SecretStore {
     var fromFile: [String: String] = [:]
     if let fileText {
       // Split on the scalar "\n", as EventScript does: a CRLF ending is one Character in Swift,
@@ -82,6 +86,9 @@ public struct SecretStore: Sendable, Equatable {
       }
       guard !value.isEmpty else { throw Failure(description: "the secret \(name) is empty (\(variable))") }
       values[name] = value
+    }
+    for name in optional where values[name] == nil {
+      if let value = environment(environmentVariable(for: name)) ?? fromFile[name], !value.isEmpty { values[name] = value }
     }
     return SecretStore(values: values)
   }

@@ -75,11 +75,11 @@ extension ElementLayout {
     return content
   }
 
-  /// A text field, text view or search bar: its contents (a password field's masked, one `•`
-  /// per character), or its hint in grey while empty. Fields and search bars keep to one line;
-  /// a text view is at least three lines high. A focused field (value ≠ 0) is selected.
+  /// A text field, text view or search bar: its contents (a password field's masked: always
+  /// ``PasswordMask/dots``, whatever its length), or its hint in grey while empty. Fields and
+  /// search bars keep to one line; a text view is at least three lines high. A focused field (value ≠ 0) is selected.
   func field(_ element: Element, _ style: ResolvedStyle, width: Double?, height: Double?, exact: Bool) -> Content {
-    let shown = element.isPassword ? String(repeating: "•", count: element.text.count) : element.text
+    let shown = element.isPassword ? PasswordMask.masked(element.text) : element.text
     let isEmpty = shown.isEmpty
     let hint = style.hint ?? (element.kind == .searchBar ? "Search" : "")
     let multiLine = element.kind == .textView

@@ -1,3 +1,5 @@
+import CommandCodec
+
 /// A text broken into lines by ``TextMetric`` and measured, ready to be placed in a box.
 struct TextBlock {
   var lines: [String]
@@ -8,7 +10,9 @@ struct TextBlock {
 
   init(_ text: String, font: StyleFont, maxWidth: Double?, singleLine: Bool = false, maxLines: Int? = nil, minimumLines: Int = 0) {
     self.font = font
-    lines = TextMetric.lines(text, font: font, maxWidth: maxWidth, singleLine: singleLine, maxLines: maxLines)
+    // Control and bidirectional characters shown as escapes, as the element tree shows them
+    // (``TerminalText``): drawn, they would vanish or reorder the text around them.
+    lines = TextMetric.lines(TerminalText.escaped(text, keepingNewlines: true), font: font, maxWidth: maxWidth, singleLine: singleLine, maxLines: maxLines)
     widths = lines.map { TextMetric.width(of: $0, font: font) }
     size = WireframeSize(width: widths.max() ?? 0, height: Double(max(lines.count, minimumLines)) * font.lineHeight)
   }

@@ -1,3 +1,4 @@
+import CommandCodec
 import ReplayCore
 
 /// Writes SVG markup, one element per line: the one place where the wireframe's output is
@@ -42,9 +43,10 @@ struct SVGWriter {
     output += "<" + name + Self.attributes(attributes) + "/>\n"
   }
 
-  /// `<name a="v" …>text</name>`, the text escaped.
+  /// `<name a="v" …>text</name>`, the text escaped: control and bidirectional characters shown
+  /// as the element tree shows them (``TerminalText``, `\u202e`), never applied, then as XML.
   mutating func element(_ name: String, _ attributes: [(String, String)], text: String) {
-    output += "<" + name + Self.attributes(attributes) + ">" + XMLText.escaped(text) + "</" + name + ">\n"
+    output += "<" + name + Self.attributes(attributes) + ">" + XMLText.escaped(TerminalText.escaped(text, keepingNewlines: true)) + "</" + name + ">\n"
   }
 
   static func attributes(_ attributes: [(String, String)]) -> String {
