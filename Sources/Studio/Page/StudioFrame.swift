@@ -49,16 +49,58 @@ public struct StudioFrame: Sendable {
               controls: StudioControls.json(state, nextTimer: nextTimer, scrub: secrets.scrub), running: running)
   }
 
-  /// `svg` without the secrets' values, raw or XML-escaped as the SVG holds texts; the
-  /// placeholders escaped in turn, so they read as text, not as markup.
+  /// `svg` without the secrets' values: each text between tags (where the wireframe puts the
+  /// engine's texts, ``SVGWriter``) read back from XML, scrubbed and escaped again, so that a value
+  /// is found however the SVG escapes it, while the markup (tags, attributes: numbers, colours,
+  /// ids of the wireframe's own) and the style sheet are never touched: a secret `k`, `10` or
+  /// `stroke` replaces texts, not `<path stroke="…" x="10">`.
   static func scrubbed(svg: String, _ secrets: SecretStore) -> String {
     guard !secrets.isEmpty else { return svg }
-    let escaped = SecretStore(values: secrets.values.mapValues(XMLText.escaped))
-    var text = escaped.scrub(secrets.scrub(svg))
-    for name in secrets.values.keys {
-      text = text.replacing(SecretStore.placeholder(for: name), with: XMLText.escaped(SecretStore.placeholder(for: name)))
+    var out = ""
+    out.reserveCapacity(svg.utf8.count)
+    var rest = svg[...]
+    var inStyle = false
+    while let open = rest.firstIndex(of: "<") {
+      let text = rest[..<open]
+      if inStyle {
+        out += text
+      } else {
+        let raw = unescaped(text)
+        let clean = secrets.scrub(raw)
+        out += clean == raw ? String(text) : XMLText.escaped(clean)
+      }
+      guard let close = rest[open...].firstIndex(of: ">") else { rest = rest[open...]; break }
+      let tag = rest[open...close]
+      if tag.hasPrefix("<style") { inStyle = true } else if tag.hasPrefix("</style") { inStyle = false }
+      out += tag
+      rest = rest[rest.index(after: close)...]
     }
-    return text
+    out += rest
+    return out
+  }
+
+  /// XML text with the entities ``XMLText/escaped(_:)`` writes (and numeric ones) read back.
+  static func unescaped(_ text: Substring) -> String {
+    guard text.contains("&") else { return String(text) }
+    var out = ""
+    var rest = text
+    while let amp = rest.firstIndex(of: "&") {
+      out += rest[..<amp]
+      guard let semi = rest[amp...].firstIndex(of: ";") else { break }
+      let name = rest[rest.index(after: amp)..<semi]
+      let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+      if let value = named[name] {
+        out += value
+      } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
+        out.unicodeScalars.append(scalar)
+      } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
+        out.unicodeScalars.append(scalar)
+      } else {
+        out += rest[amp...semi]
+      }
+      rest = rest[rest.index(after: semi)...]
+    }
+    return out + rest
   }
 
   /// The frame as one JSON line: what a server-sent event carries (no raw newline in it).
