@@ -53,6 +53,12 @@ enum WidgetSchemaReader {
       let what = kind == name ? "is a built-in element kind" : "differs from the built-in element kind \(kind) only in case"
       throw Failure(.builtInCollision, at: object.path("name"), "\(name) \(what); a custom widget takes a name of its own (selectors and diff paths name kinds)")
     }
+    // A selector tells a widget's kind from a built-in kind by its capital first (`PieChart`,
+    // `button`): a widget named in lower case could never be selected by a script.
+    guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else {
+      let capital = name.prefix(1).uppercased() + name.dropFirst()
+      throw Failure(.invalidName, at: object.path("name"), "\(WidgetValueSyntax.quoted(name)) begins in lower case; a widget's name begins with a capital (\(capital)), which is how a script's selector tells it from a built-in kind")
+    }
     guard let create = try object.object("create", allowed: ["command", "code"]) else {
       throw Failure(.missingKey, at: path, "missing key \"create\"")
     }
