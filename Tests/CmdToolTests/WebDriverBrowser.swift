@@ -67,6 +67,14 @@ final class WebDriverBrowser {
     _ = try command("POST", "element/\(element)/value", ["text": text])
   }
 
+  /// Turns the mouse wheel by `deltaY` with the pointer at (`x`, `y`) in the viewport, as a
+  /// person's wheel does (a wheel input source of the Actions API: the page gets a real,
+  /// cancelable `wheel` event there).
+  func wheel(x: Int, y: Int, deltaY: Int) throws {
+    let scroll: [String: Any] = ["type": "scroll", "x": x, "y": y, "deltaX": 0, "deltaY": deltaY, "origin": "viewport"]
+    _ = try command("POST", "actions", ["actions": [["type": "wheel", "id": "wheel", "actions": [scroll]]]])
+  }
+
   /// The Enter key, for ``type(css:_:)``.
   static let enter = "\u{E007}"
 

@@ -1,8 +1,9 @@
 extension StudioPage {
-  /// Redraws on each event; turns clicks, panels and buttons into actions posted to `/act`. The
-  /// server decides whether a user could do them, and the page shows its answer when it says no.
-  /// Every text from the engine is set with `textContent`. The last frame says how the session
-  /// ended: the page shows it, turns acting off and closes its event stream.
+  /// Redraws on each event; turns clicks, the wheel over a scroll layout, panels and buttons into
+  /// actions posted to `/act`. The server decides whether a user could do them, and the page shows
+  /// its answer when it says no. Every text from the engine is set with `textContent`. The last
+  /// frame says how the session ended: the page shows it, turns acting off and closes its event
+  /// stream.
   static let script = """
     (function(){
     var token=new URLSearchParams(location.search).get('token')||'';
@@ -63,6 +64,17 @@ extension StudioPage {
     events.onerror=function(){if(!ended)status.textContent='disconnected';};
     screen.addEventListener('click',function(ev){if(ended)return;var g=ev.target.closest('[data-id]');if(!g)return;var id=Number(g.dataset.id);
     if(!openPanel(id))act({tap:id});});
+    // The wheel scrolls the nearest scroll layout under the pointer (found as a click finds its
+    // element, then up through the groups that hold it): its rows cover it, so a click taps a row.
+    // One step per gesture, as the panel's buttons send it: a flick's burst of wheels within
+    // 300 ms of a step is that step. Elsewhere the wheel is the browser's, and so it is in the
+    // past (acting is off there) and after the end.
+    var wheelQuiet=0;
+    screen.addEventListener('wheel',function(ev){if(ended||document.body.classList.contains('past')||!ev.deltaY)return;
+    var g=ev.target.closest('[data-id]');
+    while(g&&!(controls.elements[g.dataset.id]&&controls.elements[g.dataset.id].action==='scroll'))g=g.parentElement&&g.parentElement.closest('[data-id]');
+    if(!g)return;ev.preventDefault();var now=Date.now();if(now<wheelQuiet)return;wheelQuiet=now+300;
+    act({scroll:Number(g.dataset.id),delta:ev.deltaY>0?120:-120});},{passive:false});
     $('back').addEventListener('click',function(){act({back:true});});
     $('step').addEventListener('click',function(){act({clock:'step',ms:Number($('stepms').value)||1000});});
     $('timer').addEventListener('click',function(){act({clock:'timer'});});

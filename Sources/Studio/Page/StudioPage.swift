@@ -4,8 +4,9 @@ import ReplayWireframe
 
 /// The studio's page: the live wireframe, redrawn from the server's events (`/events`); the
 /// actions a user can take on it (a click taps; a text field, a picker, a scroll layout or an
-/// open dialog gets a panel; back, the clock, markers, the end) sent back to `/act`; and the
-/// session's script as it grows. Every request carries the page's own `?token=`.
+/// open dialog gets a panel; the wheel scrolls the scroll layout under the pointer; back, the
+/// clock, markers, the end) sent back to `/act`; and the session's script as it grows. Every
+/// request carries the page's own `?token=`.
 ///
 /// The page is ``HTMLPage``'s: its one script allowed by hash, nothing loaded from anywhere, and
 /// connections only to the server that served it. Texts from the engine reach the DOM as text
