@@ -60,22 +60,22 @@ public struct StudioFrame: Sendable {
     out.reserveCapacity(svg.utf8.count)
     var rest = svg[...]
     var inStyle = false
-    while let open = rest.firstIndex(of: "<") {
-      let text = rest[..<open]
-      if inStyle {
-        out += text
-      } else {
-        let raw = unescaped(text)
-        let clean = secrets.scrub(raw)
-        out += clean == raw ? String(text) : XMLText.escaped(clean)
-      }
-      guard let close = rest[open...].firstIndex(of: ">") else { rest = rest[open...]; break }
+    // A text between tags, scrubbed unless it is the style sheet's.
+    func text(_ escaped: Substring) -> String {
+      guard !inStyle else { return String(escaped) }
+      let raw = unescaped(escaped)
+      let clean = secrets.scrub(raw)
+      return clean == raw ? String(escaped) : XMLText.escaped(clean)
+    }
+    while let open = rest.firstIndex(of: "<"), let close = rest[open...].firstIndex(of: ">") {
+      out += text(rest[..<open])
       let tag = rest[open...close]
       if tag.hasPrefix("<style") { inStyle = true } else if tag.hasPrefix("</style") { inStyle = false }
       out += tag
       rest = rest[rest.index(after: close)...]
     }
-    out += rest
+    // What follows the last tag (a tag left open included) is scrubbed as text: never let a value through.
+    out += text(rest)
     return out
   }
 
